@@ -1,0 +1,265 @@
+package org.deliqueue;
+
+/**
+ * A message to deliver to a {@link Handler}: what to do ({@link #what}, {@link #arg1}, {@link #arg2},
+ * {@link #obj}, or a {@link #getCallback() callback}), for whom ({@link #getTarget() target}) and when
+ * ({@link #getWhen() when}, in {@link Clock} milliseconds).
+ *
+ * <p>Get one from {@link #obtain()} or a {@link Handler#obtainMessage()} variant. A message is <em>in use</em>
+ * from the moment it is enqueued until the Looper has dispatched it or the queue has dropped it; enqueueing a
+ * message in use throws {@link IllegalStateException}. After dispatch a message belongs to the queue again:
+ * the {@link LegacyMessageQueue} returns it to a global pool, the {@link DeliQueue} retires it for good
+ * (pooling would bring back nodes that stale traversals can still reach; see {@link DeliQueue}).
+ *
+ * <p>The package-private fields below the public ones are the queues' bookkeeping; which thread may touch
+ * each of them is documented in {@link DeliQueue}.
+ */
+public final class Message {
+
+    /** Set from enqueue until dispatch or drop; claimed by CAS, so one message cannot be enqueued twice. */
+    static final int FLAG_IN_USE = 1;
+    /** Delivered through sync barriers ({@link #setAsynchronous}). */
+    static final int FLAG_ASYNCHRONOUS = 1 << 1;
+    /** The tombstone: set by the one CAS that decides between delivery and removal (DeliQueue). */
+    static final int FLAG_REMOVED = 1 << 2;
+    /** Marks DeliQueue's quit sentinel, which is never delivered, removed or matched. */
+    static final int FLAG_QUIT_SENTINEL = 1 << 3;
+
+    private static final int MAX_POOL_SIZE = 50;
+    private static final Object POOL_LOCK = new Object();
+    private static Message pool;
+    private static int poolSize;
+
+    /** User-defined code identifying what this message is about. */
+    public int what;
+    /** Cheap integer payloads. */
+    public int arg1;
+    public int arg2;
+    /** An arbitrary payload. */
+    public Object obj;
+
+    /** The handler that will dispatch this message; null only for sync barriers. */
+    Handler target;
+    /** Run instead of {@link Handler#handleMessage} when not null. */
+    Runnable callback;
+    /** Due time in {@link Clock} milliseconds; 0 means "front of the queue". */
+    long when;
+
+    /** IN_USE, ASYNCHRONOUS, REMOVED, QUIT_SENTINEL; racy accesses go through {@link FieldAccess}. */
+    volatile int flags;
+
+    /** Both queues: the next (older) node; DeliQueue reads it racily (see DeliQueue, "traverse"). */
+    Message next;
+    /** DeliQueue: position in the Treiber stack, {@code next.ticket + 1}; immutable once pushed. */
+    long ticket;
+    /** DeliQueue, Looper only: heap tie-breaker ({@code ticket}, or {@code -ticket} for front-of-queue). */
+    long insertSeq;
+    /** DeliQueue, Looper only: index in the heap holding this message, or -1. */
+    int heapIndex = -1;
+    /** DeliQueue, Looper only: the back-link (newer neighbour in the stack). */
+    Message prev;
+    /** DeliQueue: chains tombstoned messages on the freelist; written before the freelist CAS. */
+    Message nextFree;
+
+    /** Use {@link #obtain()}; public for parity with Android, where {@code new Message()} is allowed. */
+    public Message() {
+    }
+
+    /** A message from the global pool, or a new one. */
+    public static Message obtain() {
+        synchronized (POOL_LOCK) {
+            Message m = pool;
+            if (m != null) {
+                pool = m.next;
+                m.next = null;
+                m.flags = 0;
+                poolSize--;
+                return m;
+            }
+        }
+        return new Message();
+    }
+
+    /** A copy of {@code orig}'s payload, target and callback (not its queue state). */
+    public static Message obtain(Message orig) {
+        Message m = obtain();
+        m.what = orig.what;
+        m.arg1 = orig.arg1;
+        m.arg2 = orig.arg2;
+        m.obj = orig.obj;
+        m.target = orig.target;
+        m.callback = orig.callback;
+        return m;
+    }
+
+    public static Message obtain(Handler h) {
+        Message m = obtain();
+        m.target = h;
+        return m;
+    }
+
+    public static Message obtain(Handler h, Runnable callback) {
+        Message m = obtain(h);
+        m.callback = callback;
+        return m;
+    }
+
+    public static Message obtain(Handler h, int what) {
+        Message m = obtain(h);
+        m.what = what;
+        return m;
+    }
+
+    public static Message obtain(Handler h, int what, Object obj) {
+        Message m = obtain(h, what);
+        m.obj = obj;
+        return m;
+    }
+
+    public static Message obtain(Handler h, int what, int arg1, int arg2) {
+        Message m = obtain(h, what);
+        m.arg1 = arg1;
+        m.arg2 = arg2;
+        return m;
+    }
+
+    public static Message obtain(Handler h, int what, int arg1, int arg2, Object obj) {
+        Message m = obtain(h, what, arg1, arg2);
+        m.obj = obj;
+        return m;
+    }
+
+    /**
+     * Returns this message to the pool.
+     *
+     * @throws IllegalStateException if the message is in use (enqueued, being dispatched, or retired)
+     */
+    public void recycle() {
+        if (isInUse()) {
+            throw new IllegalStateException(this + " cannot be recycled because it is still in use.");
+        }
+        recycleUnchecked();
+    }
+
+    /** Clears the message and puts it in the pool, marked in use until {@link #obtain()} hands it out. */
+    void recycleUnchecked() {
+        clearForReuse();
+        flags = FLAG_IN_USE;
+        synchronized (POOL_LOCK) {
+            if (poolSize < MAX_POOL_SIZE) {
+                next = pool;
+                pool = this;
+                poolSize++;
+            }
+        }
+    }
+
+    /**
+     * Clears the payload of a message DeliQueue has finished with, without pooling it. Its flags keep IN_USE
+     * and REMOVED forever, so it can never be enqueued again, and its {@code next} stays intact for stale
+     * traversals (see DeliQueue, "unlink").
+     */
+    void retire() {
+        what = arg1 = arg2 = 0;
+        obj = null;
+        target = null;
+        callback = null;
+    }
+
+    private void clearForReuse() {
+        retire();
+        when = 0;
+        next = null;
+        ticket = 0;
+        insertSeq = 0;
+        heapIndex = -1;
+        prev = null;
+        nextFree = null;
+    }
+
+    /** Copies the payload (what, arg1, arg2, obj) of {@code o}. */
+    public void copyFrom(Message o) {
+        what = o.what;
+        arg1 = o.arg1;
+        arg2 = o.arg2;
+        obj = o.obj;
+    }
+
+    public long getWhen() {
+        return when;
+    }
+
+    public Handler getTarget() {
+        return target;
+    }
+
+    public void setTarget(Handler target) {
+        this.target = target;
+    }
+
+    public Runnable getCallback() {
+        return callback;
+    }
+
+    /** Sends this message to its target handler. */
+    public void sendToTarget() {
+        if (target == null) {
+            throw new IllegalArgumentException("Message must have a target.");
+        }
+        target.sendMessage(this);
+    }
+
+    public boolean isAsynchronous() {
+        return (flags & FLAG_ASYNCHRONOUS) != 0;
+    }
+
+    /**
+     * Makes this message asynchronous: it is not held back by sync barriers. Set it before enqueueing.
+     *
+     * @throws IllegalStateException if the message is in use
+     */
+    public void setAsynchronous(boolean async) {
+        if (isInUse()) {
+            throw new IllegalStateException(this + " is in use; set its flags before enqueueing it.");
+        }
+        flags = async ? flags | FLAG_ASYNCHRONOUS : flags & ~FLAG_ASYNCHRONOUS;
+    }
+
+    /** Whether the message is enqueued, being dispatched, pooled or retired. */
+    public boolean isInUse() {
+        return (flags & FLAG_IN_USE) != 0;
+    }
+
+    /** A sync barrier is a message without target; its {@link #arg1} is the barrier token. */
+    boolean isBarrier() {
+        return target == null;
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder b = new StringBuilder("{ when=").append(when);
+        if (target == null) {
+            b.append(" barrier=").append(arg1);
+        } else {
+            if (callback != null) {
+                b.append(" callback=").append(callback.getClass().getName());
+            } else {
+                b.append(" what=").append(what);
+            }
+            if (arg1 != 0) {
+                b.append(" arg1=").append(arg1);
+            }
+            if (arg2 != 0) {
+                b.append(" arg2=").append(arg2);
+            }
+            if (obj != null) {
+                b.append(" obj=").append(obj);
+            }
+            b.append(" target=").append(target.getClass().getName());
+        }
+        if (isAsynchronous()) {
+            b.append(" async");
+        }
+        return b.append(" }").toString();
+    }
+}

@@ -1,0 +1,292 @@
+package org.deliqueue;
+
+import java.util.ArrayList;
+import java.util.Objects;
+import java.util.function.Predicate;
+
+/**
+ * The queue a {@link Looper} drains: the contract of Android's {@code android.os.MessageQueue}, with two
+ * implementations, {@link LegacyMessageQueue} (one monitor lock, the baseline and sequential oracle) and
+ * {@link DeliQueue} (lock-free). Everything here holds for both; the conformance suite checks it.
+ *
+ * <h2>Order</h2>
+ * Messages are delivered by {@code when} (signed comparison, so any {@code long} is a valid time), then in
+ * enqueue order. {@code when == 0} means front of the queue: such messages come out last-in first-out, before
+ * every message with {@code when > 0}. (Against messages with a negative {@code when}, which only an explicit
+ * negative uptime produces, the legacy queue orders front-of-queue messages by insertion history and DeliQueue by
+ * {@code (0, -enqueue order)}; no other difference in order exists.)
+ *
+ * <h2>Sync barriers and asynchronous messages</h2>
+ * {@link #postSyncBarrier()} inserts a barrier at the current time. While a barrier is the earliest entry, only
+ * asynchronous messages ({@link Message#setAsynchronous}) are delivered; synchronous messages wait until
+ * {@link #removeSyncBarrier(int)}. Barrier tokens are positive in DeliQueue and start at 0 in the legacy queue.
+ *
+ * <h2>Idle handlers</h2>
+ * During one {@link #next()} call, the first time the queue has nothing due it runs every idle handler once
+ * (outside any lock). A handler returning false, or throwing, is removed; a throw is reported through
+ * {@link System.Logger}.
+ *
+ * <h2>Quitting</h2>
+ * After {@link #quit(boolean) quit(false)} no message is delivered; after {@code quit(true)} (quitSafely) every
+ * message accepted before the call whose {@code when} is not after the uptime at the call, and that no barrier
+ * holds back, is delivered; later ones are dropped. In both cases enqueue then returns false and drops the
+ * message, and {@link #next()} returns null once nothing deliverable remains.
+ *
+ * <h2>Bad input</h2>
+ * A message without target: {@link IllegalArgumentException}. A message in use (already enqueued, or not
+ * yet recycled): {@link IllegalStateException}, decided by one CAS so that two threads racing to enqueue the same
+ * message cannot both succeed. An unknown barrier token: {@link IllegalStateException}. Quitting a queue that
+ * may not quit: {@link IllegalStateException}. A null idle handler: {@link NullPointerException}. A rejected call
+ * changes nothing: every message already accepted is still delivered.
+ *
+ * <h2>Threads</h2>
+ * {@link #next()} and {@link #poll()} are for one consumer thread at a time (the Looper's). Everything else may
+ * be called from any thread.
+ */
+public abstract class MessageQueue {
+
+    /** Called when the queue has nothing due; return true to stay registered. */
+    @FunctionalInterface
+    public interface IdleHandler {
+        boolean queueIdle();
+    }
+
+    private static final System.Logger LOG = System.getLogger(MessageQueue.class.getName());
+
+    /** Deadline meaning "no deadline": sleep until woken. */
+    static final long NO_DEADLINE = Long.MAX_VALUE;
+
+    private final boolean quitAllowed;
+    final Clock clock;
+    /** Registered idle handlers, guarded by itself; never touched on the enqueue path. */
+    private final ArrayList<IdleHandler> idleHandlers = new ArrayList<>();
+
+    MessageQueue(boolean quitAllowed, Clock clock) {
+        this.quitAllowed = quitAllowed;
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    /** Makes a queue; {@link QueueKind} names the two implementations. */
+    @FunctionalInterface
+    public interface Factory {
+        MessageQueue create(boolean quitAllowed, Clock clock);
+    }
+
+    /** The time base of this queue. */
+    public final Clock clock() {
+        return clock;
+    }
+
+    /**
+     * Enqueues {@code msg} to be delivered at {@code when}.
+     *
+     * @return true if accepted; false if the queue is quitting (the message is dropped and never delivered)
+     * @throws IllegalArgumentException if {@code msg} has no target
+     * @throws IllegalStateException if {@code msg} is in use
+     */
+    public final boolean enqueueMessage(Message msg, long when) {
+        if (msg.target == null) {
+            throw new IllegalArgumentException("Message must have a target.");
+        }
+        claimForEnqueue(msg, 0);
+        return enqueueClaimed(msg, when);
+    }
+
+    /**
+     * The Handler's enqueue: claims {@code msg} before writing anything into it, so that a message another
+     * thread has already enqueued is never modified.
+     */
+    final boolean enqueueFromHandler(Handler target, Message msg, long when, boolean async) {
+        claimForEnqueue(msg, async ? Message.FLAG_ASYNCHRONOUS : 0);
+        msg.target = target;
+        return enqueueClaimed(msg, when);
+    }
+
+    /** Enqueues a message this thread has claimed (IN_USE set by {@link #claimForEnqueue}). */
+    abstract boolean enqueueClaimed(Message msg, long when);
+
+    /**
+     * Blocks until a message is due and returns it, or returns null once the queue has quit and nothing
+     * deliverable remains. Runs idle handlers as described above. Consumer thread only.
+     */
+    public abstract Message next();
+
+    /**
+     * One non-blocking step of the consumer: returns the next due message, or null if none is due now (or the
+     * queue has quit). Runs no idle handler. Consumer thread only.
+     */
+    public abstract Message poll();
+
+    /**
+     * Posts a sync barrier at the current uptime.
+     *
+     * @return the token to pass to {@link #removeSyncBarrier}
+     * @throws IllegalStateException if the queue is quitting
+     */
+    public abstract int postSyncBarrier();
+
+    /**
+     * Removes the barrier posted with {@code token}, letting synchronous messages through again.
+     *
+     * @throws IllegalStateException if no such barrier is in the queue
+     */
+    public abstract void removeSyncBarrier(int token);
+
+    /** Whether no message (barriers included) is due now. */
+    public abstract boolean isIdle();
+
+    /**
+     * Quits the queue: drops every message ({@code safe == false}) or every message due after now
+     * ({@code safe == true}); see the class comment.
+     *
+     * @throws IllegalStateException if this queue may not quit (the main looper's)
+     */
+    public final void quit(boolean safe) {
+        if (!quitAllowed) {
+            throw new IllegalStateException("This queue may not quit (it belongs to the main looper).");
+        }
+        quitQueue(safe);
+    }
+
+    /** Appends one line per pending message, then a summary line, each starting with {@code prefix}. */
+    public abstract void dump(StringBuilder out, String prefix);
+
+    abstract void quitQueue(boolean safe);
+
+    /** Removes every pending message (barriers excluded) matching {@code p}; returns how many it removed. */
+    abstract int removeMatching(Predicate<Message> p);
+
+    /** Whether a pending message (barriers excluded) matches {@code p}. */
+    abstract boolean hasMatching(Predicate<Message> p);
+
+    /** Gives a dispatched message back to the queue (pooled by the legacy queue, retired by DeliQueue). */
+    abstract void recycleDispatched(Message msg);
+
+    // ---- removal and queries: one predicate each, shared by both queues ----
+
+    /** Removes messages of {@code h} with {@code what} and, unless null, the identical {@code object}. */
+    public final int removeMessages(Handler h, int what, Object object) {
+        return h == null ? 0 : removeMatching(m -> m.target == h && m.what == what
+                && (object == null || m.obj == object));
+    }
+
+    /** As {@link #removeMessages(Handler, int, Object)}, comparing {@code object} with {@code equals}. */
+    public final int removeEqualMessages(Handler h, int what, Object object) {
+        return h == null ? 0 : removeMatching(m -> m.target == h && m.what == what
+                && (object == null || object.equals(m.obj)));
+    }
+
+    /** Removes posts of {@code r} by {@code h} with, unless null, the identical token {@code object}. */
+    public final int removeCallbacks(Handler h, Runnable r, Object object) {
+        return h == null || r == null ? 0 : removeMatching(m -> m.target == h && m.callback == r
+                && (object == null || m.obj == object));
+    }
+
+    /** Removes every message and post of {@code h} whose {@code obj} is {@code object} (any when null). */
+    public final int removeCallbacksAndMessages(Handler h, Object object) {
+        return h == null ? 0 : removeMatching(m -> m.target == h && (object == null || m.obj == object));
+    }
+
+    /** As {@link #removeCallbacksAndMessages}, comparing {@code object} with {@code equals}. */
+    public final int removeCallbacksAndEqualMessages(Handler h, Object object) {
+        return h == null ? 0 : removeMatching(m -> m.target == h && (object == null || object.equals(m.obj)));
+    }
+
+    public final boolean hasMessages(Handler h, int what, Object object) {
+        return h != null && hasMatching(m -> m.target == h && m.what == what
+                && (object == null || m.obj == object));
+    }
+
+    public final boolean hasEqualMessages(Handler h, int what, Object object) {
+        return h != null && hasMatching(m -> m.target == h && m.what == what
+                && (object == null || object.equals(m.obj)));
+    }
+
+    public final boolean hasCallbacks(Handler h, Runnable r, Object object) {
+        return h != null && r != null && hasMatching(m -> m.target == h && m.callback == r
+                && (object == null || m.obj == object));
+    }
+
+    /** Whether {@code h} has any pending message or post. */
+    public final boolean hasMessages(Handler h) {
+        return h != null && hasMatching(m -> m.target == h);
+    }
+
+    // ---- idle handlers ----
+
+    /**
+     * Registers {@code handler}; it runs when the queue goes idle, until it returns false.
+     *
+     * @throws NullPointerException if {@code handler} is null
+     */
+    public void addIdleHandler(IdleHandler handler) {
+        Objects.requireNonNull(handler, "Can't add a null IdleHandler");
+        synchronized (idleHandlers) {
+            idleHandlers.add(handler);
+        }
+    }
+
+    /** Unregisters {@code handler}; nothing happens if it is not registered. */
+    public void removeIdleHandler(IdleHandler handler) {
+        synchronized (idleHandlers) {
+            idleHandlers.remove(handler);
+        }
+    }
+
+    /**
+     * Runs every idle handler once, outside any queue lock (consumer thread). Returns false if there were
+     * none, so that {@code next()} knows to block.
+     */
+    final boolean runIdleHandlers() {
+        IdleHandler[] snapshot;
+        synchronized (idleHandlers) {
+            if (idleHandlers.isEmpty()) {
+                return false;
+            }
+            snapshot = idleHandlers.toArray(new IdleHandler[0]);
+        }
+        for (IdleHandler handler : snapshot) {
+            boolean keep;
+            try {
+                keep = handler.queueIdle();
+            } catch (RuntimeException | Error e) {
+                LOG.log(System.Logger.Level.ERROR, "IdleHandler threw; it is removed", e);
+                keep = false;
+            }
+            if (!keep) {
+                removeIdleHandler(handler);
+            }
+        }
+        return true;
+    }
+
+    // ---- shared checks ----
+
+    /**
+     * Claims {@code msg} for one enqueue, adding {@code extraFlags}: the IN_USE CAS lets exactly one of several
+     * racing enqueues of the same message through (upstream's check-then-set does not: edge case 4).
+     */
+    static void claimForEnqueue(Message msg, int extraFlags) {
+        for (int f = FieldAccess.lvFlags(msg); ; f = FieldAccess.lvFlags(msg)) {
+            if ((f & Message.FLAG_IN_USE) != 0) {
+                throw new IllegalStateException(msg + " This message is already in use.");
+            }
+            if (FieldAccess.casFlags(msg, f, f | Message.FLAG_IN_USE | extraFlags)) {
+                return;
+            }
+        }
+    }
+
+    static void warnDroppedAfterQuit(Message msg) {
+        LOG.log(System.Logger.Level.WARNING, "Queue is quitting; dropped {0}", msg);
+    }
+
+    /** Nanoseconds to park until {@code deadline}, or 0 when {@link #NO_DEADLINE} (park until woken). */
+    static long parkNanosUntil(long deadline, long now) {
+        if (deadline == NO_DEADLINE) {
+            return 0;
+        }
+        long millis = deadline - now;
+        return millis >= Long.MAX_VALUE / 1_000_000L ? 0 : Math.max(1, millis) * 1_000_000L;
+    }
+}
