@@ -2,6 +2,7 @@ package org.deliqueue;
 
 import java.util.ArrayList;
 import java.util.Objects;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
 
 /**
@@ -233,16 +234,16 @@ public abstract class MessageQueue {
         }
     }
 
-    /**
-     * Runs every idle handler once, outside any queue lock (consumer thread). Returns false if there were
-     * none, so that {@code next()} knows to block.
-     */
-    final boolean runIdleHandlers() {
+    final boolean hasIdleHandlers() {
+        synchronized (idleHandlers) {
+            return !idleHandlers.isEmpty();
+        }
+    }
+
+    /** Runs every registered idle handler once, outside any queue lock (consumer thread). */
+    final void runIdleHandlers() {
         IdleHandler[] snapshot;
         synchronized (idleHandlers) {
-            if (idleHandlers.isEmpty()) {
-                return false;
-            }
             snapshot = idleHandlers.toArray(new IdleHandler[0]);
         }
         for (IdleHandler handler : snapshot) {
@@ -257,7 +258,6 @@ public abstract class MessageQueue {
                 removeIdleHandler(handler);
             }
         }
-        return true;
     }
 
     // ---- shared checks ----
@@ -281,12 +281,23 @@ public abstract class MessageQueue {
         LOG.log(System.Logger.Level.WARNING, "Queue is quitting; dropped {0}", msg);
     }
 
-    /** Nanoseconds to park until {@code deadline}, or 0 when {@link #NO_DEADLINE} (park until woken). */
-    static long parkNanosUntil(long deadline, long now) {
+    /**
+     * Parks the calling thread until {@code deadline} ({@link #NO_DEADLINE}: until unparked), or not at all if
+     * it has passed. Returns early on unpark or spuriously; callers re-check their condition.
+     */
+    final void parkUntil(Object blocker, long deadline) {
         if (deadline == NO_DEADLINE) {
-            return 0;
+            LockSupport.park(blocker);
+            return;
         }
-        long millis = deadline - now;
-        return millis >= Long.MAX_VALUE / 1_000_000L ? 0 : Math.max(1, millis) * 1_000_000L;
+        long millis = deadline - clock.uptimeMillis();
+        if (millis <= 0) {
+            return;
+        }
+        if (millis >= Long.MAX_VALUE / 1_000_000L) {
+            LockSupport.park(blocker);
+        } else {
+            LockSupport.parkNanos(blocker, millis * 1_000_000L);
+        }
     }
 }

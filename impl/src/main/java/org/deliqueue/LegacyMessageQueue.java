@@ -1,0 +1,325 @@
+package org.deliqueue;
+
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Predicate;
+
+/**
+ * The pre-Android-17 MessageQueue: one monitor lock over a singly linked list sorted by {@code when}.
+ * It is the performance baseline of {@code bench/} and the sequential oracle of the checkers.
+ *
+ * <p>Insertion walks the list (O(N)); the head is the next message, except that a sync barrier at the head
+ * makes {@code next()} look further for the first asynchronous message. The consumer sleeps outside the lock;
+ * producers wake it only when {@link #blocked} says it is (or is about to be) asleep and their message changes
+ * what it waits for. The wake is a {@link LockSupport#unpark} permit, which a later park consumes, so a wake
+ * that arrives between releasing the lock and parking is not lost (Android uses an eventfd for the same
+ * reason).
+ */
+public final class LegacyMessageQueue extends MessageQueue {
+
+    /** Head of the sorted list; guarded by this. */
+    private Message messages;
+    /** Whether the consumer is blocked (or about to block) waiting; guarded by this. */
+    private boolean blocked;
+    /** Guarded by this. */
+    private boolean quitting;
+    /** Guarded by this. Starts at 0, as Android's legacy queue. */
+    private int nextBarrierToken;
+    /** The thread that last called next(); the target of wakes. */
+    private volatile Thread consumer;
+
+    public LegacyMessageQueue(boolean quitAllowed, Clock clock) {
+        super(quitAllowed, clock);
+    }
+
+    @Override
+    boolean enqueueClaimed(Message msg, long when) {
+        synchronized (this) {
+            if (quitting) {
+                warnDroppedAfterQuit(msg);
+                msg.recycleUnchecked();
+                return false;
+            }
+            msg.when = when;
+            Message p = messages;
+            boolean needWake;
+            if (p == null || when == 0 || when < p.when) {
+                // New head: wake the consumer if it is blocked.
+                msg.next = p;
+                messages = msg;
+                needWake = blocked;
+            } else {
+                // Inserted in the middle: only an async message behind a barrier head changes what the
+                // consumer waits for, and only if it is the first async message.
+                needWake = blocked && p.target == null && msg.isAsynchronous();
+                Message prev;
+                for (;;) {
+                    prev = p;
+                    p = p.next;
+                    if (p == null || when < p.when) {
+                        break;
+                    }
+                    if (needWake && p.isAsynchronous()) {
+                        needWake = false;
+                    }
+                }
+                msg.next = p;
+                prev.next = msg;
+            }
+            if (needWake) {
+                wake();
+            }
+        }
+        return true;
+    }
+
+    private void wake() {
+        Thread t = consumer;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+    }
+
+    @Override
+    public Message next() {
+        consumer = Thread.currentThread();
+        boolean idleHandlersRan = false;
+        long deadline = -1; // -1: do not sleep before looking
+        for (;;) {
+            if (deadline != -1) {
+                parkUntil(this, deadline);
+            }
+            synchronized (this) {
+                long now = clock.uptimeMillis();
+                Message msg = takeDueOrNull(now);
+                if (msg != null) {
+                    blocked = false;
+                    return msg;
+                }
+                if (quitting) {
+                    return null;
+                }
+                Message first = firstDeliverable();
+                deadline = first == null ? NO_DEADLINE : first.when;
+                boolean idle = messages == null || now < messages.when;
+                if (idleHandlersRan || !idle || !hasIdleHandlers()) {
+                    // Decided under the lock: a producer that enqueues after this sees blocked and wakes us.
+                    blocked = true;
+                    continue;
+                }
+            }
+            idleHandlersRan = true;
+            runIdleHandlers();
+            deadline = -1; // an idle handler may have posted something: look again at once
+        }
+    }
+
+    @Override
+    public Message poll() {
+        consumer = Thread.currentThread();
+        synchronized (this) {
+            return takeDueOrNull(clock.uptimeMillis());
+        }
+    }
+
+    /** The next deliverable message: the head, or the first async message behind a barrier head. */
+    private Message firstDeliverable() {
+        Message msg = messages;
+        if (msg != null && msg.target == null) {
+            do {
+                msg = msg.next;
+            } while (msg != null && !msg.isAsynchronous());
+        }
+        return msg;
+    }
+
+    /** Unlinks and returns the first deliverable message if it is due; guarded by this. */
+    private Message takeDueOrNull(long now) {
+        Message prev = null;
+        Message msg = messages;
+        if (msg != null && msg.target == null) {
+            do {
+                prev = msg;
+                msg = msg.next;
+            } while (msg != null && !msg.isAsynchronous());
+        }
+        if (msg == null || now < msg.when) {
+            return null;
+        }
+        if (prev != null) {
+            prev.next = msg.next;
+        } else {
+            messages = msg.next;
+        }
+        msg.next = null;
+        return msg;
+    }
+
+    @Override
+    public int postSyncBarrier() {
+        synchronized (this) {
+            if (quitting) {
+                throw new IllegalStateException("Cannot post a sync barrier: the queue is quitting.");
+            }
+            long when = clock.uptimeMillis();
+            int token = nextBarrierToken++;
+            Message barrier = Message.obtain();
+            barrier.flags = Message.FLAG_IN_USE;
+            barrier.when = when;
+            barrier.arg1 = token;
+            Message prev = null;
+            Message p = messages;
+            if (when != 0) {
+                while (p != null && p.when <= when) {
+                    prev = p;
+                    p = p.next;
+                }
+            }
+            barrier.next = p;
+            if (prev != null) {
+                prev.next = barrier;
+            } else {
+                messages = barrier;
+            }
+            return token;
+        }
+    }
+
+    @Override
+    public void removeSyncBarrier(int token) {
+        synchronized (this) {
+            Message prev = null;
+            Message p = messages;
+            while (p != null && (p.target != null || p.arg1 != token)) {
+                prev = p;
+                p = p.next;
+            }
+            if (p == null) {
+                throw new IllegalStateException("The specified message queue synchronization "
+                        + " barrier token has not been posted or has already been removed.");
+            }
+            boolean needWake;
+            if (prev != null) {
+                prev.next = p.next;
+                needWake = false;
+            } else {
+                messages = p.next;
+                needWake = messages == null || messages.target != null;
+            }
+            p.recycleUnchecked();
+            if (needWake && !quitting) {
+                wake();
+            }
+        }
+    }
+
+    @Override
+    public boolean isIdle() {
+        synchronized (this) {
+            return messages == null || clock.uptimeMillis() < messages.when;
+        }
+    }
+
+    @Override
+    void quitQueue(boolean safe) {
+        synchronized (this) {
+            if (quitting) {
+                return;
+            }
+            quitting = true;
+            if (safe) {
+                removeAllFutureMessages(clock.uptimeMillis());
+            } else {
+                removeAllMessages();
+            }
+            wake();
+        }
+    }
+
+    private void removeAllMessages() {
+        for (Message p = messages; p != null; ) {
+            Message n = p.next;
+            p.recycleUnchecked();
+            p = n;
+        }
+        messages = null;
+    }
+
+    /** Drops every message due after {@code now}; the list is sorted, so they form its tail. */
+    private void removeAllFutureMessages(long now) {
+        Message p = messages;
+        if (p == null) {
+            return;
+        }
+        if (p.when > now) {
+            removeAllMessages();
+            return;
+        }
+        for (Message n = p.next; n != null; p = n, n = n.next) {
+            if (n.when > now) {
+                p.next = null;
+                for (Message m = n; m != null; ) {
+                    Message after = m.next;
+                    m.recycleUnchecked();
+                    m = after;
+                }
+                return;
+            }
+        }
+    }
+
+    @Override
+    int removeMatching(Predicate<Message> matches) {
+        int removed = 0;
+        synchronized (this) {
+            Message prev = null;
+            Message p = messages;
+            while (p != null) {
+                Message n = p.next;
+                if (p.target != null && matches.test(p)) {
+                    if (prev == null) {
+                        messages = n;
+                    } else {
+                        prev.next = n;
+                    }
+                    p.recycleUnchecked();
+                    removed++;
+                } else {
+                    prev = p;
+                }
+                p = n;
+            }
+        }
+        return removed;
+    }
+
+    @Override
+    boolean hasMatching(Predicate<Message> matches) {
+        synchronized (this) {
+            for (Message p = messages; p != null; p = p.next) {
+                if (p.target != null && matches.test(p)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    @Override
+    void recycleDispatched(Message msg) {
+        msg.recycleUnchecked();
+    }
+
+    @Override
+    public void dump(StringBuilder out, String prefix) {
+        synchronized (this) {
+            long now = clock.uptimeMillis();
+            int n = 0;
+            for (Message p = messages; p != null; p = p.next, n++) {
+                out.append(prefix).append("Message ").append(n).append(": ").append(p)
+                        .append(" (due in ").append(p.when - now).append(" ms)\n");
+            }
+            out.append(prefix).append("(Total messages: ").append(n).append(", blocked=").append(blocked)
+                    .append(", quitting=").append(quitting).append(")\n");
+        }
+    }
+}

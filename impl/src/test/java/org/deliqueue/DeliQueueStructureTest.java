@@ -1,0 +1,139 @@
+package org.deliqueue;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * DeliQueue's own structure, which the shared conformance suite cannot see: tickets, back-links, deferred
+ * unlinking of the top, kept {@code next} pointers, the refcount, and a differential run against the legacy
+ * queue with the structural invariants checked after every step.
+ */
+class DeliQueueStructureTest {
+    private final ManualClock clock = new ManualClock(1_000);
+    private final DeliQueue queue = new DeliQueue(true, clock);
+    private final Handler h = Targets.handler();
+
+    private Message enqueue(int what, long when) {
+        Message m = Message.obtain(h, what);
+        assertTrue(queue.enqueueMessage(m, when));
+        return m;
+    }
+
+    @Test
+    void ticketsGrowByOneAlongTheStackEvenAfterTheTopLeaves() {
+        Message a = enqueue(1, 0);
+        assertSame(a, queue.poll(), "front-of-queue message is due");
+        assertSame(a, queue.top, "a delivered top stays as a tombstone: the Looper never moves top down");
+        Message b = enqueue(2, 5_000);
+        assertEquals(a.ticket + 1, b.ticket, "the ticket is never reused");
+        assertNull(queue.poll());
+        assertNull(b.next, "the next sweep unlinked the tombstone below b");
+        queue.checkInvariants();
+    }
+
+    @Test
+    void anUnlinkedMessageKeepsItsNextSoStaleTraversalsRejoin() {
+        Message a = enqueue(1, 5_000);
+        Message b = enqueue(2, 5_000);
+        Message c = enqueue(3, 5_000);
+        assertNull(queue.poll(), "sweeps, nothing due");
+        assertEquals(1, queue.removeMessages(h, 2, null));
+        assertNull(queue.poll(), "drains the freelist: unlinks b");
+        assertSame(a, c.next, "c is spliced to a");
+        assertSame(c, a.prev, "and a links back to c");
+        assertSame(a, b.next, "b, unlinked, still leads to a");
+        queue.checkInvariants();
+    }
+
+    @Test
+    void removedMessagesAreRetiredAndCannotBeEnqueuedAgain() {
+        Message a = enqueue(1, 5_000);
+        queue.removeMessages(h, 1, null);
+        assertNull(queue.poll());
+        assertNull(a.getTarget(), "retired: payload cleared");
+        a.setTarget(h);
+        assertThrows(IllegalStateException.class, () -> queue.enqueueMessage(a, 0),
+                "a retired message stays in use for good (no pooling)");
+        queue.checkInvariants();
+    }
+
+    @Test
+    void noWakerUsesTheResourceAfterTeardown() throws InterruptedException {
+        queue.quit(false);
+        Thread looper = new Thread(() -> assertNull(queue.next()));
+        looper.start();
+        looper.join(5_000);
+        assertFalse(looper.isAlive(), "next() returns null after quit");
+        assertTrue(queue.isTornDown());
+        assertFalse(queue.acquireWakeRef(), "TEARDOWN is set: no reference can be taken");
+        queue.wake(); // must be a no-op, not a use after free
+    }
+
+    /**
+     * Random single-threaded operations applied to DeliQueue and to the legacy queue (the oracle) in lockstep:
+     * every delivery must agree, and DeliQueue's structure must stay consistent after every step.
+     */
+    @Test
+    void agreesWithTheLegacyQueueStepByStep() {
+        for (int seed = 0; seed < 40; seed++) {
+            runDifferential(new Random(seed));
+        }
+    }
+
+    private void runDifferential(Random r) {
+        ManualClock clock = new ManualClock(100);
+        DeliQueue deli = new DeliQueue(true, clock);
+        LegacyMessageQueue legacy = new LegacyMessageQueue(true, clock);
+        Handler[] handlers = {Targets.handler(), Targets.handler()};
+        List<int[]> barriers = new ArrayList<>(); // {deli token, legacy token}
+        int id = 0;
+        for (int step = 0; step < 400; step++) {
+            int op = r.nextInt(20);
+            if (op < 9) {
+                long when = r.nextInt(8) == 0 ? 0 : clock.uptimeMillis() + r.nextInt(50) - 10;
+                enqueueBoth(deli, legacy, handlers[r.nextInt(2)], r.nextInt(4), ++id, when, r.nextInt(6) == 0);
+            } else if (op < 11) {
+                int what = r.nextInt(4);
+                Handler target = handlers[r.nextInt(2)];
+                assertEquals(legacy.removeMessages(target, what, null), deli.removeMessages(target, what, null));
+            } else if (op < 12) {
+                Handler target = handlers[r.nextInt(2)];
+                assertEquals(legacy.hasMessages(target), deli.hasMessages(target));
+            } else if (op < 13 && barriers.size() < 2) {
+                barriers.add(new int[] {deli.postSyncBarrier(), legacy.postSyncBarrier()});
+            } else if (op < 14 && !barriers.isEmpty()) {
+                int[] tokens = barriers.remove(r.nextInt(barriers.size()));
+                deli.removeSyncBarrier(tokens[0]);
+                legacy.removeSyncBarrier(tokens[1]);
+            } else if (op < 17) {
+                clock.advance(r.nextInt(15));
+            } else {
+                Message fromLegacy = legacy.poll();
+                Message fromDeli = deli.poll();
+                assertEquals(fromLegacy == null ? null : fromLegacy.obj, fromDeli == null ? null : fromDeli.obj,
+                        "delivery at step " + step);
+            }
+            assertEquals(legacy.isIdle(), deli.isIdle(), "isIdle at step " + step);
+            deli.checkInvariants();
+        }
+    }
+
+    private static void enqueueBoth(DeliQueue deli, LegacyMessageQueue legacy, Handler target, int what, int id,
+            long when, boolean async) {
+        Message a = Message.obtain(target, what, id);
+        Message b = Message.obtain(target, what, id);
+        a.setAsynchronous(async);
+        b.setAsynchronous(async);
+        assertTrue(deli.enqueueMessage(a, when));
+        assertTrue(legacy.enqueueMessage(b, when));
+    }
+}

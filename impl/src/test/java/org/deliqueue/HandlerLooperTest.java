@@ -1,0 +1,364 @@
+package org.deliqueue;
+
+import static org.deliqueue.TestSupport.HOUR_MILLIS;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.Random;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The queue as a {@link Looper} uses it: a real thread blocked in {@link MessageQueue#next()} on the system clock,
+ * woken by sends, barrier removal and quit; idle handlers; the Looper and Handler API around it. Waits are bounded
+ * ({@link TestSupport#TIMEOUT_SECONDS}) and assert only that something happened, never how fast.
+ */
+class HandlerLooperTest {
+
+    // ---- Looper API ----
+
+    @ForEachQueue
+    void loopWithoutPrepareThrowsIllegalStateException(MessageQueue.Factory factory) {
+        String outcome = TestSupport.onNewThread("no-looper", () -> {
+            assertNull(Looper.myLooper(), "a fresh thread has no Looper");
+            assertThrows(IllegalStateException.class, Looper::myQueue, "myQueue");
+            assertThrows(IllegalStateException.class, Looper::loop, "loop");
+            return "checked";
+        });
+        assertEquals("checked", outcome);
+    }
+
+    @ForEachQueue
+    void preparingTwiceOnOneThreadThrowsAndKeepsTheFirstLooper(MessageQueue.Factory factory) {
+        String outcome = TestSupport.onNewThread("twice", () -> {
+            Looper.prepare(factory, Clock.SYSTEM);
+            Looper first = Looper.myLooper();
+            assertThrows(IllegalStateException.class, () -> Looper.prepare(factory, Clock.SYSTEM));
+            assertSame(first, Looper.myLooper(), "the thread keeps its first Looper");
+            return "checked";
+        });
+        assertEquals("checked", outcome);
+    }
+
+    @ForEachQueue
+    void loopDispatchesOnTheLooperThreadAndQuitEndsIt(MessageQueue.Factory factory) {
+        try (LooperThread lt = LooperThread.start(factory)) {
+            Events events = new Events();
+            lt.handler().post(() -> events.add("on looper " + (Looper.myLooper() == lt.looper()
+                    && lt.looper().isCurrentThread() && lt.looper().getThread() == Thread.currentThread())));
+            events.expect("on looper true");
+            lt.looper().quit();
+            lt.join();
+        }
+    }
+
+    @ForEachQueue
+    void dispatchRunsThePostElseTheCallbackElseHandleMessage(MessageQueue.Factory factory) {
+        try (LooperThread lt = LooperThread.start(factory)) {
+            Events events = new Events();
+            Handler.Callback callback = msg -> {
+                events.add("callback " + msg.what);
+                return msg.what == 1; // true: handled, handleMessage is skipped
+            };
+            Handler h = new Handler(lt.looper(), callback) {
+                @Override
+                public void handleMessage(Message msg) {
+                    events.add("handleMessage " + msg.what);
+                }
+            };
+            h.sendEmptyMessage(1);
+            h.sendEmptyMessage(2);
+            h.post(events.recorder("post"));
+            events.expect("callback 1", "callback 2", "handleMessage 2", "post");
+        }
+    }
+
+    @ForEachQueue
+    void obtainedMessagesCarryTheirPayloadToTheHandler(MessageQueue.Factory factory) {
+        try (LooperThread lt = LooperThread.start(factory)) {
+            Events events = new Events();
+            Handler h = new Handler(lt.looper(), msg -> {
+                events.add(msg.what + "/" + msg.arg1 + "/" + msg.arg2 + "/" + msg.obj + "/" + (msg.getTarget() != null));
+                return true;
+            });
+            Message original = h.obtainMessage(7, 8, 9, "payload");
+            Message copy = Message.obtain(original);
+            original.sendToTarget();
+            assertTrue(h.sendMessage(copy));
+            events.expect("7/8/9/payload/true", "7/8/9/payload/true");
+        }
+    }
+
+    @ForEachQueue
+    void handlerRejectsANullLooperAndANullRunnable(MessageQueue.Factory factory) {
+        try (LooperThread lt = LooperThread.start(factory)) {
+            assertThrows(NullPointerException.class, () -> new Handler(null));
+            assertThrows(NullPointerException.class, () -> lt.handler().post(null));
+        }
+    }
+
+    @ForEachQueue
+    void quitSafelyFromTheLooperThreadRunsWhatIsDueThenEndsTheLoop(MessageQueue.Factory factory) {
+        Events events = new Events();
+        try (TestSupport.QuietLogs quiet = TestSupport.quietLogs(); LooperThread lt = LooperThread.start(factory)) {
+            Handler h = lt.handler();
+            h.post(() -> {
+                h.post(events.recorder("due 1"));
+                h.postDelayed(events.recorder("future"), HOUR_MILLIS);
+                h.post(events.recorder("due 2"));
+                lt.looper().quitSafely();
+                events.add("quit " + h.post(events.recorder("after quit")));
+            });
+            events.expect("quit false", "due 1", "due 2");
+            lt.join();
+            events.add("joined");
+            events.expect("joined"); // nothing else ran before the loop ended
+        }
+    }
+
+    @ForEachQueue
+    void quitFromTheLooperThreadDropsWhatIsPendingAndEndsTheLoop(MessageQueue.Factory factory) {
+        Events events = new Events();
+        try (TestSupport.QuietLogs quiet = TestSupport.quietLogs(); LooperThread lt = LooperThread.start(factory)) {
+            Handler h = lt.handler();
+            h.post(() -> {
+                h.post(events.recorder("dropped"));
+                lt.looper().quit();
+                events.add("quit");
+            });
+            events.expect("quit");
+            lt.join();
+            events.add("joined");
+            events.expect("joined");
+        }
+    }
+
+    // ---- blocking and waking ----
+
+    @ForEachQueue
+    void aDelayedMessageArrivesNotBeforeItsTime(MessageQueue.Factory factory) {
+        try (LooperThread lt = LooperThread.start(factory)) {
+            BlockingQueue<Long> ranAt = new LinkedBlockingQueue<>();
+            long sentAt = Clock.SYSTEM.uptimeMillis();
+            lt.handler().postDelayed(() -> ranAt.add(Clock.SYSTEM.uptimeMillis()), 30);
+            long at = TestSupport.take(ranAt, "the delayed post");
+            assertTrue(at >= sentAt + 30, () -> "sent at " + sentAt + " with a 30 ms delay, ran at " + at);
+        }
+    }
+
+    @ForEachQueue
+    void anEarlierMessageWakesALooperSleepingUntilALaterDeadline(MessageQueue.Factory factory) {
+        try (LooperThread lt = LooperThread.start(factory)) {
+            Events events = new Events();
+            Handler h = lt.handler();
+            h.postDelayed(events.recorder("an hour later"), HOUR_MILLIS);
+            lt.awaitParked();
+            h.post(events.recorder("now"));
+            events.expect("now");
+            lt.awaitParked();
+            h.postAtFrontOfQueue(events.recorder("front"));
+            events.expect("front");
+        }
+    }
+
+    @ForEachQueue
+    void aLaterMessageDoesNotPostponeAnEarlierDeadline(MessageQueue.Factory factory) {
+        try (LooperThread lt = LooperThread.start(factory)) {
+            Events events = new Events();
+            Handler h = lt.handler();
+            h.postDelayed(events.recorder("soon"), 50);
+            lt.awaitParked();
+            h.postDelayed(events.recorder("an hour later"), HOUR_MILLIS);
+            events.expect("soon");
+        }
+    }
+
+    @ForEachQueue
+    void anAsyncMessageWakesALooperHeldByABarrierAndRemovingTheBarrierReleasesTheRest(
+            MessageQueue.Factory factory) {
+        try (LooperThread lt = LooperThread.start(factory)) {
+            Events events = new Events();
+            int token = lt.queue().postSyncBarrier();
+            lt.handler().post(events.recorder("sync"));
+            lt.awaitParked();
+            Handler.createAsync(lt.looper()).post(events.recorder("async"));
+            events.expect("async");
+            lt.awaitParked();
+            lt.queue().removeSyncBarrier(token);
+            events.expect("sync");
+        }
+    }
+
+    /**
+     * Quit must wake the Looper however it sleeps. Parked is not asleep for good: after the send the Looper may be
+     * parked on its way back to sleep, which is where a quit can be missed; hence a few rounds.
+     */
+    @ForEachQueue
+    void quitAndQuitSafelyWakeASleepingLooper(MessageQueue.Factory factory) {
+        for (int round = 0; round < 5; round++) {
+            for (boolean safely : new boolean[] {false, true}) {
+                quitWakesTheLooper(factory, safely, false);
+                quitWakesTheLooper(factory, safely, true);
+            }
+        }
+    }
+
+    private static void quitWakesTheLooper(MessageQueue.Factory factory, boolean safely, boolean withDeadline) {
+        try (LooperThread lt = LooperThread.start(factory)) {
+            if (withDeadline) {
+                lt.handler().sendEmptyMessageDelayed(1, HOUR_MILLIS);
+            }
+            lt.awaitParked();
+            if (safely) {
+                lt.looper().quitSafely();
+            } else {
+                lt.looper().quit();
+            }
+            lt.join();
+        }
+    }
+
+    /**
+     * Each post is made just as the Looper, having run the previous one, goes back to sleep: the window where a
+     * wake-up can be lost. A thread spinning on the Looper's count posts after a random short spin, so the posts
+     * scan that window. Three kinds of sleep: without deadline, until a later deadline, and held by a barrier
+     * (woken only by an async message).
+     */
+    @ForEachQueue
+    void noWakeupIsLostWhenPostingJustAsTheLooperFallsAsleep(MessageQueue.Factory factory) {
+        try (LooperThread lt = LooperThread.start(factory)) {
+            AtomicInteger ran = new AtomicInteger();
+            AtomicBoolean heldRan = new AtomicBoolean();
+            Random random = new Random(11);
+            Handler h = lt.handler();
+            pingPong(h, ran, random, "no deadline");
+            h.sendEmptyMessageDelayed(1, HOUR_MILLIS);
+            pingPong(h, ran, random, "a later deadline");
+            lt.queue().postSyncBarrier();
+            h.post(() -> heldRan.set(true));
+            pingPong(Handler.createAsync(lt.looper()), ran, random, "a barrier");
+            assertFalse(heldRan.get(), "a sync post behind the barrier ran");
+        }
+    }
+
+    private static void pingPong(Handler h, AtomicInteger ran, Random random, String sleep) {
+        for (int i = 0; i < 1_000; i++) {
+            int target = ran.get() + 1;
+            assertTrue(h.post(ran::incrementAndGet), "post");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TestSupport.TIMEOUT_SECONDS);
+            for (int spins = 0; ran.get() < target; spins++) {
+                if (spins < 10_000) {
+                    Thread.onSpinWait();
+                } else {
+                    Thread.yield();
+                    if (System.nanoTime() - deadline > 0) {
+                        fail("lost wakeup? post " + i + " did not run within " + TestSupport.TIMEOUT_SECONDS
+                                + " s while the Looper slept with " + sleep);
+                    }
+                }
+            }
+            for (int spins = random.nextInt(32); spins > 0; spins--) {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    // ---- idle handlers ----
+
+    @ForEachQueue
+    void idleHandlersRunOncePerNextCallWhenTheQueueGoesIdle(MessageQueue.Factory factory) {
+        try (LooperThread lt = LooperThread.start(factory)) {
+            Events events = new Events();
+            Handler h = lt.handler();
+            int[] runs = {0}; // Looper thread only
+            h.post(() -> {
+                lt.queue().addIdleHandler(() -> {
+                    int n = ++runs[0];
+                    events.add("idle " + n);
+                    if (n < 3) {
+                        h.post(events.recorder("message " + n));
+                    }
+                    return true;
+                });
+                events.add("registered");
+            });
+            events.expect("registered", "idle 1", "message 1", "idle 2", "message 2", "idle 3");
+            h.post(events.recorder("posted"));
+            events.expect("posted", "idle 4");
+        }
+    }
+
+    @ForEachQueue
+    void anIdleHandlerReturningFalseIsRemoved(MessageQueue.Factory factory) {
+        AtomicInteger oneShotRuns = new AtomicInteger();
+        idleHandlerRunsOnceThenNoMore(factory, () -> {
+            oneShotRuns.incrementAndGet();
+            return false;
+        }, oneShotRuns);
+    }
+
+    @ForEachQueue
+    void aThrowingIdleHandlerIsRemovedAndTheLooperKeepsRunning(MessageQueue.Factory factory) {
+        AtomicInteger throwerRuns = new AtomicInteger();
+        try (TestSupport.QuietLogs quiet = TestSupport.quietLogs()) {
+            idleHandlerRunsOnceThenNoMore(factory, () -> {
+                throwerRuns.incrementAndGet();
+                throw new IllegalStateException("thrown by a test idle handler");
+            }, throwerRuns);
+        }
+    }
+
+    /**
+     * Registers {@code subject} and a witness that stays registered; drives two idle passes (a message between
+     * them); once the Looper has ended, {@code subject} must have run exactly once while the Looper kept working.
+     */
+    private static void idleHandlerRunsOnceThenNoMore(MessageQueue.Factory factory, MessageQueue.IdleHandler subject,
+                                                      AtomicInteger subjectRuns) {
+        Events events = new Events();
+        try (LooperThread lt = LooperThread.start(factory)) {
+            Handler h = lt.handler();
+            h.post(() -> {
+                lt.queue().addIdleHandler(subject);
+                lt.queue().addIdleHandler(() -> {
+                    events.add("witness");
+                    return true;
+                });
+            });
+            events.expect("witness");
+            h.post(events.recorder("message"));
+            events.expect("message", "witness");
+            lt.looper().quit();
+            lt.join();
+        }
+        assertEquals(1, subjectRuns.get(), "runs of the idle handler over two idle passes");
+    }
+
+    @ForEachQueue
+    void removeIdleHandlerUnregistersIt(MessageQueue.Factory factory) {
+        AtomicInteger removedRuns = new AtomicInteger();
+        Events events = new Events();
+        try (LooperThread lt = LooperThread.start(factory)) {
+            MessageQueue.IdleHandler removed = () -> removedRuns.incrementAndGet() > 0;
+            lt.handler().post(() -> {
+                lt.queue().addIdleHandler(removed);
+                lt.queue().addIdleHandler(() -> {
+                    events.add("witness");
+                    return true;
+                });
+                lt.queue().removeIdleHandler(removed);
+            });
+            events.expect("witness");
+            lt.looper().quit();
+            lt.join();
+        }
+        assertEquals(0, removedRuns.get(), "runs of the removed idle handler");
+    }
+}

@@ -1,0 +1,172 @@
+package org.deliqueue;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Interleavings that random stress rarely produces, scripted step by step. Each scenario runs on the real
+ * DeliQueue, where it must come out right, and on the mutant that breaks the step it exercises, where it must show
+ * the violation: the test is its own negative control. The scripts use the protocol's own steps: a traversal's
+ * predicate runs in the middle of the walk, so it can act as the Looper or a producer at that exact point.
+ */
+class ScriptedInterleavingTest {
+    private final Handler h = Targets.handler();
+
+    private static DeliQueue queue(MessageQueue.Factory factory, Clock clock) {
+        return (DeliQueue) factory.create(true, clock);
+    }
+
+    private Message message(int what) {
+        return Message.obtain(h, what);
+    }
+
+    // ---- TraversalComplete: the Looper unlinks the message a traversal stands on ----
+
+    @Test
+    void traversalStandingOnAnUnlinkedMessageRejoinsTheStack() {
+        assertTrue(traversalVisitsTheMessageBelowAnUnlinkedOne(QueueKind.DELI));
+    }
+
+    @Test
+    void mutantUnlinkClearsNextStrandsTheTraversal() {
+        assertFalse(traversalVisitsTheMessageBelowAnUnlinkedOne(Mutant.UNLINK_CLEARS_NEXT));
+    }
+
+    /** Stack c -> b -> a; a remover walks; while it stands on b, b is removed and the Looper unlinks it. */
+    private boolean traversalVisitsTheMessageBelowAnUnlinkedOne(MessageQueue.Factory factory) {
+        DeliQueue q = queue(factory, new ManualClock(0));
+        Message a = message(1);
+        Message b = message(2);
+        q.enqueueMessage(a, 100);
+        q.enqueueMessage(b, 100);
+        q.enqueueMessage(message(3), 100);
+        q.poll(); // the Looper sweeps: back-links exist, nothing is due
+        List<Message> visited = new ArrayList<>();
+        q.removeMatching(m -> {
+            visited.add(m);
+            if (m == b) {
+                assertEquals(1, q.removeMessages(h, 2, null), "another remover tombstones b");
+                q.poll(); // the Looper drains the freelist: b is unlinked under our feet
+            }
+            return false;
+        });
+        return visited.contains(a);
+    }
+
+    // ---- Refinement: removeMessages must be linearizable ----
+
+    @Test
+    void removalRacingDeliveryAndPushIsLinearizable() {
+        assertEquals(1, removedByWalkThatSeesDeliveryBehindAndPushInFront(QueueKind.DELI),
+                "the message pushed during the walk, before the other was delivered, must be removed");
+    }
+
+    @Test
+    void mutantSinglePassTraversalIsNotLinearizable() {
+        assertEquals(0, removedByWalkThatSeesDeliveryBehindAndPushInFront(Mutant.SINGLE_PASS_TRAVERSAL));
+    }
+
+    /**
+     * x (what 1, due) then z on top. removeMessages(1) starts at z; there, y (what 1) is pushed and then x is
+     * delivered. Since push(y) finished before delivery(x) began, and x was not removed, the removal must come
+     * after delivery(x), hence after push(y): it must remove y. Returns how many it removed.
+     */
+    private int removedByWalkThatSeesDeliveryBehindAndPushInFront(MessageQueue.Factory factory) {
+        DeliQueue q = queue(factory, new ManualClock(10));
+        Message x = message(1);
+        Message z = message(2);
+        q.enqueueMessage(x, 5);
+        q.enqueueMessage(z, 100);
+        boolean[] scripted = {false};
+        int removed = q.removeMatching(m -> {
+            if (m == z && !scripted[0]) {
+                scripted[0] = true;
+                q.enqueueMessage(message(1), 5); // push(y)
+                assertSame(x, q.poll(), "then the Looper delivers x");
+            }
+            return m.target == h && m.what == 1;
+        });
+        assertEquals(removed == 0, q.hasMessages(h, 1, null), "y is pending exactly when it was not removed");
+        return removed;
+    }
+
+    // ---- NoLostWakeup: a push between the Looper's sweep and its ASLEEP write ----
+
+    @Test
+    void pushBeforeTheLooperSleepsIsSeenByItsRecheck() throws InterruptedException {
+        assertTrue(looperReturnsFromSleepWithADueMessagePending(QueueKind.DELI));
+    }
+
+    @Test
+    void mutantLostWakeupSleepsPastADueMessage() throws InterruptedException {
+        assertFalse(looperReturnsFromSleepWithADueMessagePending(Mutant.LOST_WAKEUP));
+    }
+
+    /**
+     * The Looper sweeps an empty stack; a producer pushes a due message while the Looper is still AWAKE (so the
+     * producer rightly does not wake it); then the Looper goes to sleep with no deadline. It must not stay asleep.
+     */
+    private boolean looperReturnsFromSleepWithADueMessagePending(MessageQueue.Factory factory)
+            throws InterruptedException {
+        DeliQueue q = queue(factory, new ManualClock(10));
+        assertEquals(null, q.poll(), "the Looper sweeps: nothing there");
+        q.enqueueMessage(message(1), 0); // sees AWAKE: no wake
+        Thread looper = new Thread(() -> q.sleep(MessageQueue.NO_DEADLINE, false), "looper");
+        looper.start();
+        looper.join(TimeUnit.SECONDS.toMillis(2));
+        boolean returned = !looper.isAlive();
+        LockSupport.unpark(looper); // let a stranded mutant Looper go
+        looper.join();
+        return returned;
+    }
+
+    // ---- NoUseAfterTeardown: a waker holds a reference while the Looper tears down ----
+
+    @Test
+    void teardownWaitsForWakersHoldingAReference() throws InterruptedException {
+        assertTrue(wakerHoldingAReferenceCanStillSignal(QueueKind.DELI));
+    }
+
+    @Test
+    void mutantTeardownWithoutWaitFreesUnderAWaker() throws InterruptedException {
+        assertFalse(wakerHoldingAReferenceCanStillSignal(Mutant.TEARDOWN_WITHOUT_WAIT));
+    }
+
+    /**
+     * A waker takes its reference; the Looper starts teardown and either waits (parks) or finishes; then the
+     * waker signals and releases. Returns whether the signal found the resource alive; checks that teardown then
+     * completes.
+     */
+    private boolean wakerHoldingAReferenceCanStillSignal(MessageQueue.Factory factory) throws InterruptedException {
+        DeliQueue q = queue(factory, new ManualClock(0));
+        assertTrue(q.acquireWakeRef());
+        Thread looper = new Thread(q::teardown, "looper-teardown");
+        looper.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (looper.getState() != Thread.State.WAITING && looper.getState() != Thread.State.TERMINATED
+                && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        boolean signalled;
+        try {
+            q.signalWakeResource();
+            signalled = true;
+        } catch (IllegalStateException useAfterFree) {
+            signalled = false;
+        } finally {
+            q.releaseWakeRef();
+        }
+        looper.join(TimeUnit.SECONDS.toMillis(5));
+        assertFalse(looper.isAlive(), "teardown completes once the last reference is gone");
+        assertTrue(q.isTornDown());
+        return signalled;
+    }
+}

@@ -1,0 +1,117 @@
+package org.deliqueue;
+
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/** Bounded waits and small utilities shared by the conformance tests. */
+final class TestSupport {
+    /** The bound of every blocking wait: generous, since a correct queue answers in microseconds. */
+    static final long TIMEOUT_SECONDS = 5;
+    static final long HOUR_MILLIS = TimeUnit.HOURS.toMillis(1);
+
+    private TestSupport() {
+    }
+
+    /** Takes the next element of {@code queue}, failing if none comes within the timeout. */
+    static <T> T take(BlockingQueue<T> queue, String what) {
+        try {
+            T value = queue.poll(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            assertNotNull(value, () -> what + ": nothing arrived within " + TIMEOUT_SECONDS + " s");
+            return value;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted while waiting for " + what, e);
+        }
+    }
+
+    /** The result of {@code future}, failing if it does not complete within the timeout; rethrows its failure. */
+    static <T> T await(Future<T> future, String what) {
+        try {
+            return future.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            return fail(what + " did not finish within " + TIMEOUT_SECONDS + " s");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            if (cause instanceof Error err) {
+                throw err;
+            }
+            throw new AssertionError(what + " failed", cause);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted while waiting for " + what, e);
+        }
+    }
+
+    /**
+     * Runs {@code task} on a new daemon thread and returns its result, or rethrows what it threw; fails if it
+     * takes longer than the timeout (the thread is then left behind, parked, as a daemon).
+     */
+    static <T> T onNewThread(String what, Callable<T> task) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                result.complete(task.call());
+            } catch (Throwable e) {
+                result.completeExceptionally(e);
+            }
+        }, what);
+        t.setDaemon(true);
+        t.start();
+        return await(result, what);
+    }
+
+    /** Waits, bounded, until {@code thread} is parked: blocked in {@code next()} with or without a deadline. */
+    static void awaitParked(Thread thread) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
+        for (;;) {
+            Thread.State state = thread.getState();
+            if (state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING) {
+                return;
+            }
+            if (state == Thread.State.TERMINATED) {
+                fail(thread.getName() + " ended instead of parking");
+            }
+            if (System.nanoTime() - deadline > 0) {
+                fail(thread.getName() + " did not park within " + TIMEOUT_SECONDS + " s (state " + state + ")");
+            }
+            LockSupport.parkNanos(50_000);
+        }
+    }
+
+    /**
+     * Silences the queues' logger ({@code org.deliqueue}) while a test provokes the warnings it logs by design
+     * (messages dropped after quit, a throwing idle handler). Close to restore.
+     */
+    static QuietLogs quietLogs() {
+        return new QuietLogs();
+    }
+
+    static final class QuietLogs implements AutoCloseable {
+        /** Held strongly: java.util.logging keeps loggers only weakly. */
+        private final Logger logger = Logger.getLogger("org.deliqueue");
+        private final Level saved = logger.getLevel();
+
+        private QuietLogs() {
+            logger.setLevel(Level.OFF);
+        }
+
+        @Override
+        public void close() {
+            logger.setLevel(saved);
+        }
+    }
+}

@@ -1,0 +1,147 @@
+-------------------------- MODULE MessageQueueAbs --------------------------
+(***************************************************************************)
+(* The abstract message queue: what android.os.MessageQueue promises, with *)
+(* every operation atomic. DeliQueue.tla refines it (see Refinement there).*)
+(*                                                                         *)
+(* A message goes new -> queued (enqueue) or new -> rejected (enqueue after *)
+(* quit), then queued -> delivered | removed | dropped. The consumer (the  *)
+(* Looper) acts on its own view of the queue, which is the precise form of *)
+(* the guarantee a lock-free queue can give:                               *)
+(*   - aseen: the messages enqueued before its last look at the queue      *)
+(*     (Observe); delivery order is among those.                           *)
+(*   - alooked: the clock value of its last look at the clock; due-ness    *)
+(*     and quitSafely's "future" are judged against it (alooked <= now).   *)
+(*   - aretiring: removed barriers that it has not yet acknowledged; they  *)
+(*     keep blocking until it does (Retire). A barrier removal is          *)
+(*     linearized at its REMOVED CAS, but the Looper learns of it later.   *)
+(* Order is (when, seq) lexicographic, seq being -seq for when = 0 (front  *)
+(* of queue, LIFO); a barrier holds back every sync message after it.      *)
+(***************************************************************************)
+EXTENDS Integers
+
+CONSTANTS Msgs,    \* message identities
+          Kind,    \* [Msgs -> {"sync", "async", "barrier"}]
+          MaxTime, \* the clock runs over 0..MaxTime
+          Modes    \* the quit modes a model allows: subset of {"quit", "quitSafely"}
+
+VARIABLES astatus,   \* [Msgs -> {"new","queued","rejected","delivered","removed","dropped"}]
+          awhen,     \* [Msgs -> 0..MaxTime]: the message's due time, fixed at enqueue
+          aseq,      \* [Msgs -> Nat]: enqueue order (0 before enqueue)
+          aclock,    \* the last sequence number handed out
+          aseen,     \* messages enqueued before the consumer's last look
+          alooked,   \* the consumer's last clock reading
+          aretiring, \* removed barriers the consumer still honours
+          aquit,     \* quit() or quitSafely() has taken effect
+          amode,     \* the quit mode the model's quitter uses
+          aclosed,   \* the consumer has found nothing deliverable after quit
+          aterm,     \* the consumer has torn down
+          now        \* the clock
+
+avars == <<astatus, awhen, aseq, aclock, aseen, alooked, aretiring, aquit, amode, aclosed, aterm, now>>
+
+Queued == {m \in Msgs : astatus[m] = "queued"}
+Enqueued == {m \in Msgs : astatus[m] \notin {"new", "rejected"}}
+Barriers == {m \in Msgs : Kind[m] = "barrier"}
+
+ASeq(m) == IF awhen[m] = 0 THEN -aseq[m] ELSE aseq[m]
+Before(x, y) == \/ awhen[x] < awhen[y]
+                \/ awhen[x] = awhen[y] /\ ASeq(x) < ASeq(y)
+
+\* Barriers the consumer honours, and the messages it may deliver now.
+Blockers == {b \in aseen : b \in Barriers /\ (astatus[b] = "queued" \/ b \in aretiring)}
+Unblocked == {m \in aseen \cap Queued :
+                 /\ m \notin Barriers
+                 /\ ~(Kind[m] = "sync" /\ \E b \in Blockers : Before(b, m))}
+\* m is the least unblocked message and due at the consumer's clock reading.
+InOrder(m) == /\ m \in Unblocked
+              /\ awhen[m] <= alooked
+              /\ \A x \in Unblocked \ {m} : Before(m, x)
+
+ATypeOK == /\ astatus \in [Msgs -> {"new", "queued", "rejected", "delivered", "removed", "dropped"}]
+           /\ awhen \in [Msgs -> 0..MaxTime]
+           /\ aseq \in [Msgs -> Nat] /\ aclock \in Nat
+           /\ aseen \subseteq Msgs /\ aretiring \subseteq Barriers
+           /\ alooked \in 0..MaxTime /\ now \in 0..MaxTime /\ alooked <= now
+           /\ aquit \in BOOLEAN /\ amode \in Modes /\ aclosed \in BOOLEAN /\ aterm \in BOOLEAN
+
+AInit == /\ astatus = [m \in Msgs |-> "new"]
+         /\ awhen \in [Msgs -> 0..MaxTime]
+         /\ aseq = [m \in Msgs |-> 0]
+         /\ aclock = 0
+         /\ aseen = {} /\ alooked = 0 /\ aretiring = {}
+         /\ aquit = FALSE /\ amode \in Modes /\ aclosed = FALSE /\ aterm = FALSE
+         /\ now = 0
+
+\* enqueueMessage / postSyncBarrier returning true. awhen may be set here
+\* (a barrier's when is the clock at posting).
+Enqueue(m) == /\ astatus[m] = "new" /\ ~aquit
+              /\ astatus' = [astatus EXCEPT ![m] = "queued"]
+              /\ aseq' = [aseq EXCEPT ![m] = aclock + 1]
+              /\ aclock' = aclock + 1
+              /\ awhen' \in [Msgs -> 0..MaxTime]
+              /\ \A x \in Msgs \ {m} : awhen'[x] = awhen[x]
+              /\ UNCHANGED <<aseen, alooked, aretiring, aquit, amode, aclosed, aterm, now>>
+
+\* enqueueMessage returning false after quit.
+Reject(m) == /\ astatus[m] = "new" /\ aquit
+             /\ astatus' = [astatus EXCEPT ![m] = "rejected"]
+             /\ UNCHANGED <<awhen, aseq, aclock, aseen, alooked, aretiring, aquit, amode, aclosed, aterm, now>>
+
+\* One message of removeMessages / removeSyncBarrier. A removed barrier the
+\* consumer has already seen may keep blocking until it retires it.
+Remove(m) == /\ astatus[m] = "queued"
+             /\ astatus' = [astatus EXCEPT ![m] = "removed"]
+             /\ \/ aretiring' = aretiring
+                \/ m \in Barriers /\ m \in aseen /\ aretiring' = aretiring \cup {m}
+             /\ UNCHANGED <<awhen, aseq, aclock, aseen, alooked, aquit, amode, aclosed, aterm, now>>
+
+Retire(b) == /\ b \in aretiring
+             /\ aretiring' = aretiring \ {b}
+             /\ UNCHANGED <<astatus, awhen, aseq, aclock, aseen, alooked, aquit, amode, aclosed, aterm, now>>
+
+\* The consumer looks at the queue (and, when looking = TRUE, at the clock).
+Observe(looking) ==
+    /\ aseen' = Enqueued
+    /\ alooked' = IF looking THEN now ELSE alooked
+    /\ UNCHANGED <<astatus, awhen, aseq, aclock, aretiring, aquit, amode, aclosed, aterm, now>>
+
+Deliver(m) == /\ ~aclosed /\ InOrder(m)
+              /\ astatus' = [astatus EXCEPT ![m] = "delivered"]
+              /\ UNCHANGED <<awhen, aseq, aclock, aseen, alooked, aretiring, aquit, amode, aclosed, aterm, now>>
+
+Quit == /\ ~aquit
+        /\ aquit' = TRUE /\ aclock' = aclock + 1   \* the sentinel takes a ticket
+        /\ UNCHANGED <<astatus, awhen, aseq, aseen, alooked, aretiring, amode, aclosed, aterm, now>>
+
+\* quit() drops everything; quitSafely() what is not due at the consumer's
+\* clock reading; what is left is abandoned at teardown.
+Drop(m) == /\ aquit /\ astatus[m] = "queued"
+           /\ amode = "quit" \/ awhen[m] > alooked
+           /\ astatus' = [astatus EXCEPT ![m] = "dropped"]
+           /\ UNCHANGED <<awhen, aseq, aclock, aseen, alooked, aretiring, aquit, amode, aclosed, aterm, now>>
+
+\* After quit, once the consumer has seen everything and nothing is due.
+Close == /\ aquit /\ ~aclosed
+         /\ Enqueued \subseteq aseen
+         /\ \A m \in Unblocked : awhen[m] > alooked
+         /\ amode = "quit" => Queued = {}
+         /\ aclosed' = TRUE
+         /\ UNCHANGED <<astatus, awhen, aseq, aclock, aseen, alooked, aretiring, aquit, amode, aterm, now>>
+
+Terminate == /\ aclosed /\ ~aterm
+             /\ aterm' = TRUE
+             /\ UNCHANGED <<astatus, awhen, aseq, aclock, aseen, alooked, aretiring, aquit, amode, aclosed, now>>
+
+Tick == /\ now < MaxTime
+        /\ now' = now + 1
+        /\ UNCHANGED <<astatus, awhen, aseq, aclock, aseen, alooked, aretiring, aquit, amode, aclosed, aterm>>
+
+ANext == \/ \E m \in Msgs : Enqueue(m) \/ Reject(m) \/ Remove(m) \/ Deliver(m) \/ Drop(m)
+         \/ \E b \in Barriers : Retire(b)
+         \/ Observe(TRUE) \/ Observe(FALSE)
+         \/ Quit \/ Close \/ Terminate \/ Tick
+
+ASpec == AInit /\ [][ANext]_avars
+
+THEOREM ASpec => []ATypeOK
+=============================================================================
