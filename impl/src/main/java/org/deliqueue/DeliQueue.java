@@ -91,10 +91,13 @@ import java.util.function.Predicate;
  * message keeps IN_USE and REMOVED, so enqueueing it again is rejected. Because no message is pushed twice, no
  * CAS on {@code top} or {@code freelist} suffers ABA.
  *
- * <p><b>Linearizability of removal.</b> One walk from one read of {@code top} is not enough: a matching message
- * can be delivered behind the walk while another is pushed in front of it, and no instant then matches what
- * the walk did. {@link #removeMatching} therefore walks ({@link #traverse}) again over the messages pushed meanwhile
- * until {@code top} is unchanged; that last read of {@code top} is its linearization point.
+ * <p><b>Linearizability.</b> One walk from one read of {@code top} does not make {@code hasMessages}
+ * linearizable: a matching message can be delivered behind the walk while another is pushed in front of it, and
+ * the walk answers false though a match was pending at every instant. {@link #traverse} therefore walks again over
+ * the messages pushed meanwhile until {@code top} is unchanged: a false answer linearizes at that last read of
+ * {@code top}, a true one at the flag read that found the match. {@code removeMessages} tombstones each message
+ * with its own CAS; on the Looper thread it is linearizable at its last CAS, but on another thread a removal that
+ * matches several messages can interleave with deliveries (docs/design.md gives the trace, which upstream shares).
  */
 public class DeliQueue extends MessageQueue {
 
@@ -348,7 +351,10 @@ public class DeliQueue extends MessageQueue {
         return false;
     }
 
-    /** Tombstones every live message matching {@code p}, then hands them to the Looper in one freelist push. */
+    /**
+     * Tombstones every live message matching {@code p}, then hands them to the Looper in one freelist push. Each
+     * tombstone is atomic; the whole removal is atomic only on the Looper thread (see the class comment).
+     */
     @Override
     int removeMatching(Predicate<Message> p) {
         Tombstones removed = new Tombstones(p);

@@ -139,9 +139,9 @@ public enum Mutant implements MessageQueue.Factory {
     },
 
     /** removeMessages/hasMessages walk once from one read of {@code top}, as upstream. */
-    SINGLE_PASS_TRAVERSAL(Detection.SCRIPTED, "Refinement (linearizability of removal): a matching message "
-            + "delivered behind the walk while another is pushed in front of it (ScriptedInterleavingTest); "
-            + "the conformance suite never interleaves that way") {
+    SINGLE_PASS_TRAVERSAL(Detection.SCRIPTED, "Refinement (linearizability of hasMessages): a match delivered "
+            + "behind the walk while another is pushed in front of it is missed though one is always pending "
+            + "(ScriptedInterleavingTest); the conformance suite never interleaves that way") {
         @Override
         public MessageQueue create(boolean quitAllowed, Clock clock) {
             return new DeliQueue(quitAllowed, clock) {

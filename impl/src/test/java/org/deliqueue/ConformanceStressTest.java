@@ -39,14 +39,13 @@ class ConformanceStressTest {
     }
 
     @ForEachQueue
+    @QuietLogs
     void postsReturningTrueBeforeQuitSafelyRunAndRefusedPostsNeverRun(MessageQueue.Factory factory)
             throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STRESS_MILLIS / 4);
         Random random = new Random(7);
-        try (TestSupport.QuietLogs quiet = TestSupport.quietLogs()) {
-            for (int round = 0; round < 10 || System.nanoTime() - deadline < 0; round++) {
-                quitRace(factory, round, random.nextInt(2_000), round % 2 == 0);
-            }
+        for (int round = 0; round < 10 || System.nanoTime() - deadline < 0; round++) {
+            quitRace(factory, round, random.nextInt(2_000), round % 2 == 0);
         }
     }
 
@@ -101,11 +100,11 @@ class ConformanceStressTest {
         int sentinelIds;
 
         MixedLoad(MessageQueue.Factory factory) {
-            looper = LooperThread.start(factory);
-            queue = looper.queue();
             for (int[] row : lastDelivered) {
                 Arrays.fill(row, -1);
             }
+            looper = LooperThread.start(factory);
+            queue = looper.queue();
             Handler.Callback record = msg -> {
                 if (msg.obj instanceof Payload p) {
                     onDelivered(p);

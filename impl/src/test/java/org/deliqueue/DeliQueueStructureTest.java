@@ -66,6 +66,27 @@ class DeliQueueStructureTest {
         queue.checkInvariants();
     }
 
+    /** Upstream edge case 2: there, removing barrier token 0 during quit can tombstone the quit sentinel. */
+    @Test
+    void noBarrierRemovalCanTouchTheQuitSentinel() {
+        enqueue(1, 5_000);
+        queue.quit(true);
+        assertThrows(IllegalStateException.class, () -> queue.removeSyncBarrier(0), "tokens start at 1");
+        assertTrue(DeliQueue.isQuitSentinel(queue.top), "the sentinel stays on top");
+        assertFalse(queue.enqueueMessage(Message.obtain(h, 2), 0), "and every push still fails");
+    }
+
+    /** Upstream edge case 3: there, recycling a dispatched message clears REMOVED under stale traversals. */
+    @Test
+    void aDispatchedMessageStaysTombstoned() {
+        Message a = enqueue(1, 0);
+        assertSame(a, queue.poll());
+        queue.recycleDispatched(a);
+        assertTrue(DeliQueue.isRemoved(a), "a stale traversal can never see it live again");
+        assertTrue(a.isInUse(), "and it can never be enqueued again");
+        assertFalse(queue.hasMessages(h, 1, null));
+    }
+
     @Test
     void noWakerUsesTheResourceAfterTeardown() throws InterruptedException {
         queue.quit(false);

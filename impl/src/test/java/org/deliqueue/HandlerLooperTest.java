@@ -106,9 +106,10 @@ class HandlerLooperTest {
     }
 
     @ForEachQueue
+    @QuietLogs
     void quitSafelyFromTheLooperThreadRunsWhatIsDueThenEndsTheLoop(MessageQueue.Factory factory) {
         Events events = new Events();
-        try (TestSupport.QuietLogs quiet = TestSupport.quietLogs(); LooperThread lt = LooperThread.start(factory)) {
+        try (LooperThread lt = LooperThread.start(factory)) {
             Handler h = lt.handler();
             h.post(() -> {
                 h.post(events.recorder("due 1"));
@@ -125,9 +126,10 @@ class HandlerLooperTest {
     }
 
     @ForEachQueue
+    @QuietLogs
     void quitFromTheLooperThreadDropsWhatIsPendingAndEndsTheLoop(MessageQueue.Factory factory) {
         Events events = new Events();
-        try (TestSupport.QuietLogs quiet = TestSupport.quietLogs(); LooperThread lt = LooperThread.start(factory)) {
+        try (LooperThread lt = LooperThread.start(factory)) {
             Handler h = lt.handler();
             h.post(() -> {
                 h.post(events.recorder("dropped"));
@@ -306,14 +308,13 @@ class HandlerLooperTest {
     }
 
     @ForEachQueue
+    @QuietLogs
     void aThrowingIdleHandlerIsRemovedAndTheLooperKeepsRunning(MessageQueue.Factory factory) {
         AtomicInteger throwerRuns = new AtomicInteger();
-        try (TestSupport.QuietLogs quiet = TestSupport.quietLogs()) {
-            idleHandlerRunsOnceThenNoMore(factory, () -> {
-                throwerRuns.incrementAndGet();
-                throw new IllegalStateException("thrown by a test idle handler");
-            }, throwerRuns);
-        }
+        idleHandlerRunsOnceThenNoMore(factory, () -> {
+            throwerRuns.incrementAndGet();
+            throw new IllegalStateException("thrown by a test idle handler");
+        }, throwerRuns);
     }
 
     /**

@@ -217,6 +217,7 @@ class MessageQueueConformanceTest {
     }
 
     @ForEachQueue
+    @QuietLogs
     void removeSyncBarrierAfterQuitThrowsAndLeavesTheQuitInForce(MessageQueue.Factory factory) {
         QueueFixture q = new QueueFixture(factory);
         int due = q.enqueue(q.handler, START);
@@ -225,9 +226,7 @@ class MessageQueueConformanceTest {
             final int t = token;
             assertThrows(IllegalStateException.class, () -> q.queue.removeSyncBarrier(t), "token " + t);
         }
-        try (TestSupport.QuietLogs quiet = TestSupport.quietLogs()) {
-            assertFalse(q.queue.enqueueMessage(q.message(q.handler), START), "enqueue after quit");
-        }
+        assertFalse(q.queue.enqueueMessage(q.message(q.handler), START), "enqueue after quit");
         assertEquals(List.of(due), q.pollAll(), "what was due at the quit");
         assertNull(q.nextWithinTimeout(), "next() after the quit");
     }
@@ -290,6 +289,17 @@ class MessageQueueConformanceTest {
         assertEquals(List.of(front, past, now, asyncNow), q.pollAll(), "what was due at the quit");
         assertEquals(List.of(), q.pollAllAt(START + 10_000), "the future messages were dropped");
         assertNull(q.nextWithinTimeout(), "next() once nothing deliverable remains");
+    }
+
+    @ForEachQueue
+    void quitSafelyDropsWhatWasDueAfterTheCallEvenOnceTimeHasCaughtUp(MessageQueue.Factory factory) {
+        QueueFixture q = new QueueFixture(factory);
+        int due = q.enqueue(q.handler, START);
+        q.enqueue(q.handler, START + 1);
+        q.queue.quit(true);
+
+        assertEquals(List.of(due), q.pollAllAt(START + 1),
+                "the message due 1 ms after the quit call is dropped, though due when the consumer looks");
     }
 
     /**
@@ -363,18 +373,17 @@ class MessageQueueConformanceTest {
     }
 
     @ForEachQueue
+    @QuietLogs
     void everyEnqueueAfterQuitReturnsFalseAndIsNeverDelivered(MessageQueue.Factory factory) {
         for (boolean safely : new boolean[] {false, true}) {
             QueueFixture q = new QueueFixture(factory);
             q.queue.quit(safely);
             String quit = safely ? "after quitSafely: " : "after quit: ";
-            try (TestSupport.QuietLogs quiet = TestSupport.quietLogs()) {
-                assertFalse(q.queue.enqueueMessage(q.message(q.handler), START), quit + "enqueueMessage");
-                assertFalse(q.handler.sendEmptyMessage(1), quit + "sendEmptyMessage");
-                assertFalse(q.handler.post(q.task()), quit + "post");
-                assertFalse(q.handler.postAtFrontOfQueue(q.task()), quit + "postAtFrontOfQueue");
-                assertFalse(q.async.sendMessageDelayed(q.message(q.async), 10), quit + "async sendMessageDelayed");
-            }
+            assertFalse(q.queue.enqueueMessage(q.message(q.handler), START), quit + "enqueueMessage");
+            assertFalse(q.handler.sendEmptyMessage(1), quit + "sendEmptyMessage");
+            assertFalse(q.handler.post(q.task()), quit + "post");
+            assertFalse(q.handler.postAtFrontOfQueue(q.task()), quit + "postAtFrontOfQueue");
+            assertFalse(q.async.sendMessageDelayed(q.message(q.async), 10), quit + "async sendMessageDelayed");
             assertEquals(List.of(), q.pollAllAt(START + 100), quit + "nothing is delivered");
             assertNull(q.nextWithinTimeout(), quit + "next()");
         }

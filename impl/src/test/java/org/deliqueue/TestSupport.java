@@ -11,8 +11,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /** Bounded waits and small utilities shared by the conformance tests. */
 final class TestSupport {
@@ -89,29 +87,6 @@ final class TestSupport {
                 fail(thread.getName() + " did not park within " + TIMEOUT_SECONDS + " s (state " + state + ")");
             }
             LockSupport.parkNanos(50_000);
-        }
-    }
-
-    /**
-     * Silences the queues' logger ({@code org.deliqueue}) while a test provokes the warnings it logs by design
-     * (messages dropped after quit, a throwing idle handler). Close to restore.
-     */
-    static QuietLogs quietLogs() {
-        return new QuietLogs();
-    }
-
-    static final class QuietLogs implements AutoCloseable {
-        /** Held strongly: java.util.logging keeps loggers only weakly. */
-        private final Logger logger = Logger.getLogger("org.deliqueue");
-        private final Level saved = logger.getLevel();
-
-        private QuietLogs() {
-            logger.setLevel(Level.OFF);
-        }
-
-        @Override
-        public void close() {
-            logger.setLevel(saved);
         }
     }
 }
