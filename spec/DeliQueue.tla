@@ -165,7 +165,7 @@ Init ==
   /\ pc = [t \in Threads |-> IF t \in Msgs THEN "push" ELSE IF t = QuitT THEN "quit" ELSE "rStart"]
   /\ pw = [t \in Threads |-> Awake]
   /\ qmode \in Modes
-  /\ R = [t |-> Nil, floor |-> 0, cur |-> Nil, won |-> <<>>, f |-> <<>>]
+  /\ R = [t |-> Nil, floor |-> 0, cur |-> Nil, won |-> <<>>]
   /\ dcount = [m \in Msgs |-> 0] /\ dropped = {} /\ snaps = {}
 
 -----------------------------------------------------------------------------
@@ -209,25 +209,18 @@ WantsWake(t, w) ==
   ELSE IF t = QuitT THEN w.asleep
   ELSE w.asleep /\ w.blocked
 
-\* Read waitWord (and the clock, which commutes: reason (c)).
-signalIfEarlier_read(t) ==
+\* The loop { w = waitWord; if (!wants(w)) return; if (CAS(w, AWAKE)) wake } is
+\* one atomic step by reason (a) (a failed CAS only re-reads); the clock read
+\* inside wants(w) commutes by reason (c).
+signalIfEarlier_cas(t) ==
   /\ pc[t] = "signal"
   /\ IF WantsWake(t, waitWord)
-       THEN pc' = [pc EXCEPT ![t] = "signalCas"] /\ pw' = [pw EXCEPT ![t] = waitWord]
-       ELSE pc' = [pc EXCEPT ![t] = "done"] /\ UNCHANGED pw
-  /\ UNCHANGED <<top, next, ticket, when, removed, freelist, wakeVars, now, looperVars, qmode, R, dcount, dropped>>
-
-\* CAS waitWord ASLEEP -> AWAKE; the winner wakes the Looper, a loser re-reads.
-signalIfEarlier_cas(t) ==
-  /\ pc[t] = "signalCas"
-  /\ IF waitWord = pw[t]
        THEN waitWord' = Awake /\ pc' = [pc EXCEPT ![t] = "wake"]
-       ELSE pc' = [pc EXCEPT ![t] = "signal"] /\ UNCHANGED waitWord
-  /\ pw' = [pw EXCEPT ![t] = Awake]
+       ELSE pc' = [pc EXCEPT ![t] = "done"] /\ UNCHANGED waitWord
   /\ UNCHANGED <<top, next, ticket, when, removed, freelist, wakeRefs, permit, resource, now,
-                 looperVars, qmode, R, dcount, dropped>>
+                 looperVars, pw, qmode, R, dcount, dropped>>
 
-signalIfEarlier(t) == signalIfEarlier_read(t) \/ signalIfEarlier_cas(t)
+signalIfEarlier(t) == signalIfEarlier_cas(t)
 
 -----------------------------------------------------------------------------
 (* 5. tagged refcount, waker side: DeliQueue.wake.                          *)
@@ -290,7 +283,7 @@ quit == quit_readTop \/ quit_casTop
 (* DeliQueue.removeMatching = traverse(Tombstones) + pushFreelist, then for  *)
 (* a barrier removeSyncBarrier's wake. Plain reads of next, one per step.   *)
 
-RemoverDone == IF R.won = <<>> THEN "done" ELSE "rFreeRead"
+RemoverDone == IF R.won = <<>> THEN "done" ELSE "rFree"
 
 \* traverse: the loop condition's read of top (first pass).
 removeMatching_readTop ==
@@ -341,27 +334,17 @@ removeMatching_recheck ==
             /\ pc' = [pc EXCEPT ![RemT] = "rVisit"]
   /\ UNCHANGED <<top, next, ticket, when, removed, freelist, wakeVars, now, looperVars, pw, qmode, dcount, dropped>>
 
-\* pushFreelist: read freelist (tail.nextFree = f is private to the chain) ...
-removeMatching_freeRead ==
-  /\ pc[RemT] = "rFreeRead"
-  /\ R' = [R EXCEPT !.f = freelist]
-  /\ pc' = [pc EXCEPT ![RemT] = "rFreeCas"]
-  /\ UNCHANGED <<top, next, ticket, when, removed, freelist, wakeVars, now, looperVars, pw, qmode, dcount, dropped>>
-
-\* ... and CAS it to the chain. Comparing sequences is comparing heads: a
-\* chain is immutable once published and no node is pushed twice (no ABA).
-removeMatching_freeCas ==
-  /\ pc[RemT] = "rFreeCas"
-  /\ IF freelist = R.f
-       THEN /\ freelist' = R.won \o R.f
-            /\ pc' = [pc EXCEPT ![RemT] = IF Won \cap Barriers # {} THEN "signal" ELSE "done"]
-       ELSE /\ pc' = [pc EXCEPT ![RemT] = "rFreeRead"] /\ UNCHANGED freelist
-  /\ R' = [R EXCEPT !.f = <<>>]
-  /\ UNCHANGED <<top, next, ticket, when, removed, wakeVars, now, looperVars, pw, qmode, dcount, dropped>>
+\* pushFreelist: { f = freelist; tail.nextFree = f; CAS(f, head) } retried is one
+\* atomic push of the chain by reason (a).
+removeMatching_pushFreelist ==
+  /\ pc[RemT] = "rFree"
+  /\ freelist' = R.won \o freelist
+  /\ pc' = [pc EXCEPT ![RemT] = IF Won \cap Barriers # {} THEN "signal" ELSE "done"]
+  /\ UNCHANGED <<top, next, ticket, when, removed, wakeVars, now, looperVars, pw, qmode, R, dcount, dropped>>
 
 removeMatching == \/ removeMatching_readTop \/ removeMatching_visit \/ markRemoved
                   \/ removeMatching_advance \/ removeMatching_recheck
-                  \/ removeMatching_freeRead \/ removeMatching_freeCas
+                  \/ removeMatching_pushFreelist
 
 -----------------------------------------------------------------------------
 (* The Looper: DeliQueue.next() = loop { now = clock; takeDueOrNull(now);   *)
@@ -547,7 +530,8 @@ sleep == sleep_publish \/ sleep_recheckTop \/ sleep_recheckFree \/ sleep_park \/
 teardown_set ==
   /\ L.pc = "teardown"
   /\ wakeRefs' = [wakeRefs EXCEPT !.teardown = TRUE]
-  /\ L' = [L EXCEPT !.pc = IF TeardownWaits THEN "tdCheck" ELSE "free"]
+  \* the CAS returns the count: reading it again at once adds nothing
+  /\ L' = [L EXCEPT !.pc = IF TeardownWaits /\ wakeRefs.count # 0 THEN "tdPark" ELSE "free"]
   /\ UNCHANGED <<top, next, ticket, when, removed, freelist, waitWord, permit, resource, now,
                  prev, swept, heap, deferred, pc, pw, qmode, R, dcount, dropped>>
 
@@ -593,7 +577,7 @@ Looper == sweep \/ drainFreelist \/ unlink \/ takeDueOrNull \/ sleep \/ teardown
 \* every step the set of matching messages then live for it (pushed, and not
 \* taken by another thread; those it won itself count as live).
 LiveForRemover == {m \in Matching : Pushed(m) /\ (~removed[m] \/ m \in Won)}
-RemoverFinished == pc[RemT] \in {"done", "signal", "signalCas", "wake", "wSignal", "wRelease"}
+RemoverFinished == pc[RemT] \in {"done", "signal", "wake", "wSignal", "wRelease"}
 Record == snaps' = IF pc'[RemT] # "rStart" /\ ~RemoverFinished
                    THEN snaps \cup {LiveForRemover'} ELSE snaps
 
@@ -653,8 +637,8 @@ NoUseAfterTeardown == \A t \in Threads : pc[t] \in {"wSignal", "wRelease"} => re
 
 \* The Looper parks with no permit only if every deliverable message due
 \* before its deadline has a wake on its way.
-WakePending == \/ \E t \in Threads : pc[t] \in {"signal", "signalCas", "wake", "wSignal"}
-               \/ pc[RemT] \in {"rFreeRead", "rFreeCas"} /\ Won \cap Barriers # {}
+WakePending == \/ \E t \in Threads : pc[t] \in {"signal", "wake", "wSignal"}
+               \/ pc[RemT] = "rFree" /\ Won \cap Barriers # {}
 LiveBlocked(m) == Kind[m] = "sync" /\ \E b \in Barriers :
                     Pushed(b) /\ (~removed[b] \/ b \in heap) /\ Less(b, m)
 NoLostWakeup == L.pc = "park" /\ ~permit =>

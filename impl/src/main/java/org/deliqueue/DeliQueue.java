@@ -30,7 +30,7 @@ import java.util.function.Predicate;
  *       {@link WakeResource}.
  *   <li>{@link #sleep} / {@link #signalIfEarlier} - the wait word.
  *   <li>{@link #takeDueOrNull} - delivery, decided by the REMOVED CAS.
- *   <li>{@link #quitQueue} - the quit sentinel.
+ *   <li>{@link #quitQueue} - the quit sentinel; it takes effect when pushed ({@link #droppedByQuit}).
  * </ol>
  *
  * <p><b>Tickets.</b> A push stores {@code ticket = top.ticket + 1} before its CAS. The Looper never moves
@@ -135,9 +135,8 @@ public class DeliQueue extends MessageQueue {
     Message swept;
     /** A message to unlink that was {@code top} when it left the queue; unlinked by the next sweep. */
     private Message deferredUnlink;
-    /** The quit sentinel has been swept. */
-    private boolean quitSeen;
-    private boolean quitSafely;
+    /** The quit sentinel, once swept. */
+    private Message quitSentinel;
     private boolean quitMessagesDropped;
     private boolean tornDown;
     /** Set by {@link #takeDueOrNull}: when the Looper must look again, and whether a barrier blocks. */
@@ -231,8 +230,7 @@ public class DeliQueue extends MessageQueue {
                 linkBack(n, m);
             }
             if (isQuitSentinel(m)) {
-                quitSeen = true;
-                quitSafely = m.arg1 != 0;
+                quitSentinel = m;
             } else if (!isRemoved(m)) {
                 m.insertSeq = m.when == 0 ? -m.ticket : m.ticket;
                 heapOf(m).add(m);
@@ -335,15 +333,19 @@ public class DeliQueue extends MessageQueue {
      * The racy traversal: offers {@code visitor} every message pushed before the last read of {@code top}, newest
      * first, stopping early when the visitor returns true. Walks from {@code top}, then over what was pushed
      * meanwhile (tickets above the previous {@code top}'s), until {@code top} is stable (see the class comment).
-     * Removed and unlinked messages are offered too; the visitor checks flags after payload.
+     * Removed and unlinked messages are offered too (the visitor checks flags after payload); messages a quit has
+     * dropped are not, since the quit took effect when its sentinel was pushed, above them.
      *
      * @return whether the visitor stopped the walk
      */
     boolean traverse(Predicate<Message> visitor) {
+        Message quit = null;
         for (Message seen = null, t; (t = FieldAccess.lvTop(this)) != seen; seen = t) {
             long floor = seen == null ? 0 : seen.ticket;
             for (Message m = t; m != null && m.ticket > floor; m = FieldAccess.lpNext(m)) {
-                if (visitor.test(m)) {
+                if (isQuitSentinel(m)) {
+                    quit = m;
+                } else if ((quit == null || !droppedByQuit(quit, m)) && visitor.test(m)) {
                     return true;
                 }
             }
@@ -495,7 +497,7 @@ public class DeliQueue extends MessageQueue {
             if (m != null) {
                 return m;
             }
-            if (quitSeen) {
+            if (quitSentinel != null) {
                 tornDown = true;
                 teardown();
                 return null;
@@ -523,9 +525,9 @@ public class DeliQueue extends MessageQueue {
         for (;;) {
             sweep();
             drainFreelist();
-            if (quitSeen && !quitMessagesDropped) {
+            if (quitSentinel != null && !quitMessagesDropped) {
                 quitMessagesDropped = true;
-                dropOnQuit(now);
+                dropOnQuit();
             }
             Message head = firstDeliverable();
             if (head == null || head.when > now) {
@@ -567,25 +569,36 @@ public class DeliQueue extends MessageQueue {
     // 8. quit
     // =====================================================================================================
 
+    /**
+     * Pushes the quit sentinel, which records the mode ({@code arg1}: 1 for quitSafely) and the uptime of the call
+     * ({@code when}). Its push is the quit's linearization point: from then on every message it drops is dead
+     * for traversals ({@link #droppedByQuit}) and the Looper drops it at its next sweep.
+     */
     @Override
     void quitQueue(boolean safe) {
         Message sentinel = new Message();
         sentinel.flags = Message.FLAG_IN_USE | Message.FLAG_REMOVED | Message.FLAG_QUIT_SENTINEL;
         sentinel.arg1 = safe ? 1 : 0;
+        sentinel.when = clock.uptimeMillis();
         if (push(sentinel)) {
             signalIfEarlier(Long.MIN_VALUE, true);
         }
     }
 
-    /** Looper, once, when the sweep first meets the sentinel: drops all, or all later than now. */
-    private void dropOnQuit(long now) {
-        dropFrom(syncHeap, now);
-        dropFrom(asyncHeap, now);
+    /** quit drops everything; quitSafely everything due after the uptime of the call. */
+    static boolean droppedByQuit(Message sentinel, Message m) {
+        return sentinel.arg1 == 0 || m.when > sentinel.when;
     }
 
-    private void dropFrom(MessageHeap heap, long now) {
+    /** Looper, once, when the sweep first meets the sentinel. */
+    private void dropOnQuit() {
+        dropFrom(syncHeap);
+        dropFrom(asyncHeap);
+    }
+
+    private void dropFrom(MessageHeap heap) {
         for (Message m : heap.toArray()) {
-            if (!quitSafely || m.when > now) {
+            if (droppedByQuit(quitSentinel, m)) {
                 heap.remove(m);
                 if (markRemoved(m)) {
                     unlink(m);

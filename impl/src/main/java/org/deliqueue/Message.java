@@ -27,7 +27,8 @@ public final class Message {
 
     private static final int MAX_POOL_SIZE = 50;
     private static final Object POOL_LOCK = new Object();
-    private static Message pool;
+    /** Guarded by POOL_LOCK; volatile so that obtain() can see an empty pool without locking. */
+    private static volatile Message pool;
     private static int poolSize;
 
     /** User-defined code identifying what this message is about. */
@@ -67,6 +68,9 @@ public final class Message {
 
     /** A message from the global pool, or a new one. */
     public static Message obtain() {
+        if (pool == null) {
+            return new Message(); // the pool is empty whenever only DeliQueue runs: no lock on that path
+        }
         synchronized (POOL_LOCK) {
             Message m = pool;
             if (m != null) {

@@ -28,10 +28,11 @@ import java.util.function.Predicate;
  * {@link System.Logger}.
  *
  * <h2>Quitting</h2>
- * After {@link #quit(boolean) quit(false)} no message is delivered; after {@code quit(true)} (quitSafely) every
- * message accepted before the call whose {@code when} is not after the uptime at the call, and that no barrier
- * holds back, is delivered; later ones are dropped. In both cases enqueue then returns false and drops the
- * message, and {@link #next()} returns null once nothing deliverable remains.
+ * A quit takes effect at once. After {@link #quit(boolean) quit(false)} no message is delivered; after
+ * {@code quit(true)} (quitSafely) every message accepted before the call whose {@code when} is not after the uptime
+ * at the call, and that no barrier holds back, is delivered; the others are dropped. Dropped messages no longer
+ * count for {@code hasMessages} or {@link #isIdle()}. Enqueue then returns false and drops the message, and
+ * {@link #next()} returns null once nothing deliverable remains.
  *
  * <h2>Bad input</h2>
  * A message without target: {@link IllegalArgumentException}. A message in use (already enqueued, or not

@@ -1,0 +1,99 @@
+package org.deliqueue;
+
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The jcstress module's door to DeliQueue's package-private protocol steps. It lives in package
+ * {@code org.deliqueue} (in this module's source tree, on the same class path as impl) so the tests in
+ * {@code org.deliqueue.jcstress} can drive single steps of the real queue and of the seeded {@link Mutant}s:
+ * every method forwards to exactly one step and adds nothing.
+ */
+public final class Steps {
+    /** Strong reference: java.util.logging keeps loggers weakly, and a collected logger forgets its level. */
+    private static final Logger QUEUE_LOG = Logger.getLogger(MessageQueue.class.getName());
+    private static Looper idleLooper;
+
+    static {
+        // A push refused after quit logs a warning; jcstress runs millions of them.
+        QUEUE_LOG.setLevel(Level.OFF);
+    }
+
+    private Steps() {
+    }
+
+    /** Builds a queue of {@code factory} ({@link QueueKind#DELI} or a {@link Mutant}) as a DeliQueue. */
+    public static DeliQueue deli(MessageQueue.Factory factory, Clock clock) {
+        return (DeliQueue) factory.create(true, clock);
+    }
+
+    /**
+     * A fresh message target. Its Looper (a legacy queue on a daemon thread) never runs: the tests consume the
+     * queue under test with {@link MessageQueue#poll()} themselves (as impl's test {@code Targets} does).
+     */
+    public static synchronized Handler handler() {
+        if (idleLooper == null) {
+            BlockingQueue<Looper> handOff = new ArrayBlockingQueue<>(1);
+            Thread t = new Thread(() -> {
+                Looper.prepare(QueueKind.LEGACY, Clock.SYSTEM);
+                handOff.add(Looper.myLooper());
+            }, "jcstress-idle-looper");
+            t.setDaemon(true);
+            t.start();
+            try {
+                idleLooper = handOff.take();
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        }
+        return new Handler(idleLooper);
+    }
+
+    // ---- step 5: tagged refcount ----
+
+    public static boolean acquireWakeRef(DeliQueue q) {
+        return q.acquireWakeRef();
+    }
+
+    public static void signalWakeResource(DeliQueue q) {
+        q.signalWakeResource();
+    }
+
+    public static void releaseWakeRef(DeliQueue q) {
+        q.releaseWakeRef();
+    }
+
+    public static void teardown(DeliQueue q) {
+        q.teardown();
+    }
+
+    public static boolean isTornDown(DeliQueue q) {
+        return q.isTornDown();
+    }
+
+    // ---- step 6: wait word ----
+
+    public static void sleep(DeliQueue q, long deadline) {
+        q.sleep(deadline, false);
+    }
+
+    // ---- structure ----
+
+    /** The structural obligations (TraversalSafe, BackLinksConsistent, HeapStackConsistent) while quiescent. */
+    public static void checkInvariants(DeliQueue q) {
+        q.checkInvariants();
+    }
+
+    /** How many messages reachable from {@code top} carry the REMOVED flag (quit sentinel excluded). */
+    public static int linkedTombstones(DeliQueue q) {
+        int n = 0;
+        for (Message m = FieldAccess.lvTop(q); m != null; m = FieldAccess.lpNext(m)) {
+            if (DeliQueue.isRemoved(m) && !DeliQueue.isQuitSentinel(m)) {
+                n++;
+            }
+        }
+        return n;
+    }
+}
