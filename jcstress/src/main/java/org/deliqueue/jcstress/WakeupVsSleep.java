@@ -1,0 +1,162 @@
+package org.deliqueue.jcstress;
+
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE_INTERESTING;
+import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
+
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.deliqueue.DeliQueue;
+import org.deliqueue.Handler;
+import org.deliqueue.ManualClock;
+import org.deliqueue.Message;
+import org.deliqueue.MessageQueue;
+import org.deliqueue.Mutant;
+import org.deliqueue.QueueKind;
+import org.deliqueue.Steps;
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Description;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Mode;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.Signal;
+import org.openjdk.jcstress.annotations.State;
+
+/**
+ * Step 6 (the wait word: the Looper's {@code sleep}) against step 1 (a producer's push and
+ * {@code signalIfEarlier}). A jcstress termination test: the Looper actor runs the real Looper loop (poll, idle
+ * for a random 0-3 ms, {@code sleep}, poll again) and the signal, sent about 1 ms after the actor starts, enqueues
+ * a due message. The random idle time lands the push before the Looper's sweep, between its sweep and its ASLEEP
+ * write (the re-check must catch it), or after ASLEEP (the producer must claim the wake).
+ *
+ * <p>A lost wakeup must not hang the run, so the Looper sleeps with a finite deadline (2 s, through a
+ * ManualClock) and reports a lost wakeup as an exception (outcome ERROR) when it stayed parked for at least 1 s
+ * after the push had completed: DeliQueue wakes it within microseconds. Any other failure of the Looper leaves it
+ * blocked on purpose, so that it shows as STALE (forbidden everywhere) and is never counted as the mutant's
+ * violation.
+ */
+// obligation: NoLostWakeup
+public final class WakeupVsSleep {
+    static final long SLEEP_MS = 2_000;
+    static final long LOST_AFTER_NS = TimeUnit.SECONDS.toNanos(1);
+    static final long MAX_IDLE_NS = TimeUnit.MILLISECONDS.toNanos(3);
+
+    private WakeupVsSleep() {
+    }
+
+    /** Thrown by the Looper when it slept past a pushed, due message. */
+    static final class LostWakeup extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        LostWakeup(long parkedAfterPushNs) {
+            super("NoLostWakeup violated: parked " + parkedAfterPushNs / 1_000_000 + " ms after a due push");
+        }
+    }
+
+    /** The scenario, written once; the jcstress tests below are thin actors over it. */
+    public abstract static class Scenario {
+        final ManualClock clock = new ManualClock(100);
+        final DeliQueue q;
+        final Handler h = Steps.handler();
+        final Message m = new Message();
+        /** System.nanoTime() just after the producer's enqueue returned; 0 before. */
+        volatile long pushedAt;
+
+        Scenario(MessageQueue.Factory kind) {
+            q = Steps.deli(kind, clock);
+            m.what = 1;
+            m.setTarget(h);
+        }
+
+        final void looper() {
+            try {
+                boolean first = true;
+                for (;;) {
+                    Message got = q.poll();
+                    if (got == m) {
+                        return;
+                    }
+                    if (got != null) {
+                        throw new IllegalStateException("delivered a message nobody sent");
+                    }
+                    if (first) {
+                        first = false;
+                        idle(ThreadLocalRandom.current().nextLong(MAX_IDLE_NS));
+                    }
+                    long start = System.nanoTime();
+                    Steps.sleep(q, clock.uptimeMillis() + SLEEP_MS);
+                    long end = System.nanoTime();
+                    long pushed = pushedAt;
+                    if (pushed != 0 && end - Math.max(pushed, start) >= LOST_AFTER_NS) {
+                        throw new LostWakeup(end - Math.max(pushed, start));
+                    }
+                }
+            } catch (LostWakeup e) {
+                throw e;
+            } catch (RuntimeException unexpected) {
+                for (;;) { // STALE, not ERROR: see the class comment
+                    LockSupport.park(this);
+                }
+            }
+        }
+
+        final void producer() {
+            if (q.enqueueMessage(m, 5)) { // refused: the Looper never gets m and shows STALE
+                pushedAt = System.nanoTime();
+            }
+        }
+
+        private static void idle(long nanos) {
+            long until = System.nanoTime() + nanos;
+            while (System.nanoTime() < until) {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    @JCStressTest(Mode.Termination)
+    @State
+    @Description("Producer vs sleeping Looper on DeliQueue: the Looper never sleeps past a due message.")
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "the Looper saw the push (re-check) or was woken")
+    @Outcome(id = "ERROR", expect = FORBIDDEN, desc = "lost wakeup: the Looper stayed parked after the push")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "the Looper hung or failed")
+    public static class Deli extends Scenario {
+        public Deli() {
+            super(QueueKind.DELI);
+        }
+
+        @Actor
+        public void looperActor() {
+            looper();
+        }
+
+        @Signal
+        public void producerSignal() {
+            producer();
+        }
+    }
+
+    @JCStressTest(Mode.Termination)
+    @State
+    @MutantTwin("LOST_WAKEUP")
+    @Description("Twin on Mutant.LOST_WAKEUP (no re-check after ASLEEP): a lost wakeup must be observed (x86-64 shows it).")
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "the push missed the window this time")
+    @Outcome(id = "ERROR", expect = ACCEPTABLE_INTERESTING, desc = "VIOLATION (expected on the mutant): lost wakeup")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "the Looper hung or failed")
+    public static class LostWakeupTwin extends Scenario {
+        public LostWakeupTwin() {
+            super(Mutant.LOST_WAKEUP);
+        }
+
+        @Actor
+        public void looperActor() {
+            looper();
+        }
+
+        @Signal
+        public void producerSignal() {
+            producer();
+        }
+    }
+}
