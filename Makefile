@@ -3,8 +3,12 @@ MVN       ?= mvn
 MVN_FLAGS ?= -B -ntp
 # Seconds each conformance stress test runs in `make test`; `make stress` raises it.
 STRESS_SECONDS ?= 2
+# Lincheck sizes: scenarios, and interleavings (model checking) or runs (stress) per scenario.
+LINCHECK_ITERATIONS  ?= 100
+LINCHECK_INVOCATIONS ?= 5000
+JCSTRESS_ARGS ?=
 
-.PHONY: help build test stress clean
+.PHONY: help build test stress tlc tlc-full tlc-sim tlc-mutants tlc-dist lincheck jcstress clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -12,12 +16,36 @@ help: ## List the targets
 build: ## Compile every module and fetch every dependency (no tests)
 	$(MVN) $(MVN_FLAGS) -q -DskipTests package
 
-test: ## Conformance suite (legacy + DeliQueue), mutant controls, TLC CI model and spec mutants
+test: ## Everything within budget: conformance, mutant controls, TLC CI model + spec mutants, Lincheck, jcstress (fast)
 	$(MVN) $(MVN_FLAGS) -Ddeliqueue.stress.seconds=$(STRESS_SECONDS) verify
+	jcstress/ci/actionlint.sh
 
-stress: ## The conformance stress tests alone, for minutes (STRESS_SECONDS=120 by default here)
-	$(MVN) $(MVN_FLAGS) -pl impl -Ddeliqueue.stress.seconds=$(if $(filter command line,$(origin STRESS_SECONDS)),$(STRESS_SECONDS),120) \
-	  -Dtest='ConformanceStressTest' -Dsurefire.failIfNoSpecifiedTests=false verify
+stress: ## The conformance stress tests alone, for minutes (STRESS_SECONDS=120 unless given)
+	$(MVN) $(MVN_FLAGS) -q -pl impl -am install -DskipTests
+	$(MVN) $(MVN_FLAGS) -pl impl -Dtest='ConformanceStressTest' -Dsurefire.failIfNoSpecifiedTests=false \
+	  -Ddeliqueue.stress.seconds=$(if $(filter command line,$(origin STRESS_SECONDS)),$(STRESS_SECONDS),120) test
+
+tlc: ## TLC on the CI model: result, distinct states, depth, time (checked against spec/models.manifest)
+	$(MVN) $(MVN_FLAGS) -q -pl spec compile exec:exec -Dtlc.mode=ci
+
+tlc-full: ## TLC on the full model (hours; not in CI)
+	$(MVN) $(MVN_FLAGS) -q -pl spec compile exec:exec -Dtlc.mode=full
+
+tlc-sim: ## TLC simulation of the full model
+	$(MVN) $(MVN_FLAGS) -q -pl spec compile exec:exec -Dtlc.mode=sim
+
+tlc-mutants: ## TLC on every spec mutant: each must violate its named obligation
+	$(MVN) $(MVN_FLAGS) -q -pl spec compile exec:exec -Dtlc.mode=mutants
+
+lincheck: ## Lincheck at depth (LINCHECK_ITERATIONS x LINCHECK_INVOCATIONS), with its negative controls
+	$(MVN) $(MVN_FLAGS) -q -pl lincheck -am install -DskipTests
+	$(MVN) $(MVN_FLAGS) -pl lincheck test -Dlincheck.iterations=$(LINCHECK_ITERATIONS) \
+	  -Dlincheck.invocations=$(LINCHECK_INVOCATIONS)
+
+jcstress: ## jcstress deep mode; HTML in jcstress/target/jcstress-results/, JUnit XML in jcstress/target/jcstress-junit.xml
+	$(MVN) $(MVN_FLAGS) -q -pl jcstress -am package -DskipTests -Djcstress.skip=true
+	java -cp jcstress/target/jcstress.jar org.deliqueue.jcstress.RunAndReport --mode deep \
+	  --out jcstress/target/jcstress-results --junit jcstress/target/jcstress-junit.xml $(JCSTRESS_ARGS)
 
 clean: ## Remove every build output
 	$(MVN) $(MVN_FLAGS) -q clean

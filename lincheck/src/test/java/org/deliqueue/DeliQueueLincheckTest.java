@@ -29,6 +29,10 @@ class DeliQueueLincheckTest {
     static final int ITERATIONS = Integer.getInteger("lincheck.iterations", 30);
     static final int INVOCATIONS = Integer.getInteger("lincheck.invocations", 1000);
 
+    static ModelCheckingOptions modelChecking() {
+        return CustomScenarios.addTo(sized(new ModelCheckingOptions()));
+    }
+
     static <O extends Options<O, ?>> O sized(O options) {
         return options.iterations(ITERATIONS).invocationsPerIteration(INVOCATIONS)
                 .threads(3).actorsPerThread(3).actorsBefore(2).actorsAfter(2)
@@ -45,7 +49,7 @@ class DeliQueueLincheckTest {
     @Test
     @QuietLogs
     void deliQueueIsLinearizableUnderModelChecking() {
-        check(sized(new ModelCheckingOptions()), DeliQueueOperations.class, "model checking");
+        check(modelChecking(), DeliQueueOperations.class, "model checking");
     }
 
     @Test
@@ -58,7 +62,7 @@ class DeliQueueLincheckTest {
     @Test
     @QuietLogs
     void deliQueueIsObstructionFree() {
-        check(sized(new ModelCheckingOptions()).checkObstructionFreedom(true), DeliQueueOperations.class,
+        check(modelChecking().checkObstructionFreedom(true), DeliQueueOperations.class,
                 "obstruction freedom");
     }
 
@@ -67,7 +71,7 @@ class DeliQueueLincheckTest {
     @QuietLogs
     void legacyQueueIsNotObstructionFree() {
         LincheckAssertionError error = assertThrows(LincheckAssertionError.class, () ->
-                sized(new ModelCheckingOptions()).checkObstructionFreedom(true).check(LegacyQueueOperations.class));
+                modelChecking().checkObstructionFreedom(true).check(LegacyQueueOperations.class));
         System.out.println("lincheck obstruction freedom, LegacyQueueOperations: failed as expected: "
                 + firstLine(error));
     }
@@ -92,7 +96,7 @@ class DeliQueueLincheckTest {
     void modelCheckingCatchesMutant(Mutant mutant) {
         MutantQueueOperations.underTest = mutant;
         LincheckAssertionError error = assertThrows(LincheckAssertionError.class,
-                () -> sized(new ModelCheckingOptions()).check(MutantQueueOperations.class),
+                () -> modelChecking().check(MutantQueueOperations.class),
                 () -> mutant + " passed model checking; expected a violation: " + mutant.reason);
         System.out.println("lincheck model checking, " + mutant + ": caught: " + firstLine(error));
     }

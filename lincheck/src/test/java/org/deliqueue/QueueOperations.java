@@ -91,6 +91,10 @@ public abstract class QueueOperations {
     /** The Looper's thread cancels everything of the handler (atomic there: nothing delivers meanwhile). */
     @Operation(nonParallelGroup = LOOPER)
     public void removeAllOnLooper() {
+        removeAll();
+    }
+
+    protected final void removeAll() {
         queue.removeCallbacksAndMessages(target, null);
     }
 

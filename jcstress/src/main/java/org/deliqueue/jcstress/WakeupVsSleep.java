@@ -30,16 +30,16 @@ import org.openjdk.jcstress.annotations.State;
  * a due message. The random idle time lands the push before the Looper's sweep, between its sweep and its ASLEEP
  * write (the re-check must catch it), or after ASLEEP (the producer must claim the wake).
  *
- * <p>A lost wakeup must not hang the run, so the Looper sleeps with a finite deadline (2 s, through a
- * ManualClock) and reports a lost wakeup as an exception (outcome ERROR) when it stayed parked for at least 1 s
+ * <p>A lost wakeup must not hang the run, so the Looper sleeps with a finite deadline (4 s, through a
+ * ManualClock) and reports a lost wakeup as an exception (outcome ERROR) when it stayed parked for at least 2 s
  * after the push had completed: DeliQueue wakes it within microseconds. Any other failure of the Looper leaves it
  * blocked on purpose, so that it shows as STALE (forbidden everywhere) and is never counted as the mutant's
  * violation.
  */
 // obligation: NoLostWakeup
 public final class WakeupVsSleep {
-    static final long SLEEP_MS = 2_000;
-    static final long LOST_AFTER_NS = TimeUnit.SECONDS.toNanos(1);
+    static final long SLEEP_MS = 4_000;
+    static final long LOST_AFTER_NS = TimeUnit.SECONDS.toNanos(2);
     static final long MAX_IDLE_NS = TimeUnit.MILLISECONDS.toNanos(3);
 
     private WakeupVsSleep() {
