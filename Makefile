@@ -8,7 +8,7 @@ LINCHECK_ITERATIONS  ?= 100
 LINCHECK_INVOCATIONS ?= 5000
 JCSTRESS_ARGS ?=
 
-.PHONY: help build test stress tlc tlc-full tlc-sim tlc-mutants tlc-dist lincheck jcstress clean
+.PHONY: help build test stress tlc tlc-full tlc-sim tlc-mutants lincheck jcstress clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14

@@ -265,7 +265,7 @@ public class DeliQueue extends MessageQueue {
     }
 
     /** Pushes the chain {@code head ... tail} (linked by nextFree) onto the freelist with one CAS. */
-    private void pushFreelist(Message head, Message tail) {
+    void pushFreelist(Message head, Message tail) {
         for (;;) {
             Message f = FieldAccess.lvFreelist(this);
             tail.nextFree = f;

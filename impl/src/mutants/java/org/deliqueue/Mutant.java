@@ -138,6 +138,21 @@ public enum Mutant implements MessageQueue.Factory {
         }
     },
 
+    /** A remover publishes its tombstone chain with a plain write: a racing push or drain loses a chain. */
+    FREELIST_PLAIN_PUSH(Detection.MODEL_CHECKER, "HeapStackConsistent: a lost chain leaves tombstones linked "
+            + "forever (a leak no operation's result shows); jcstress's FreelistVsDrain twin counts them") {
+        @Override
+        public MessageQueue create(boolean quitAllowed, Clock clock) {
+            return new DeliQueue(quitAllowed, clock) {
+                @Override
+                void pushFreelist(Message head, Message tail) {
+                    tail.nextFree = FieldAccess.lvFreelist(this);
+                    freelist = head; // BUG: a plain volatile write, not a CAS
+                }
+            };
+        }
+    },
+
     /** removeMessages/hasMessages walk once from one read of {@code top}, as upstream. */
     SINGLE_PASS_TRAVERSAL(Detection.SCRIPTED, "Refinement (linearizability of hasMessages): a match delivered "
             + "behind the walk while another is pushed in front of it is missed though one is always pending "

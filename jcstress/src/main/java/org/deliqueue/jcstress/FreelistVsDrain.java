@@ -2,12 +2,15 @@ package org.deliqueue.jcstress;
 
 import static org.deliqueue.jcstress.Outcomes.THREW;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE_INTERESTING;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import org.deliqueue.DeliQueue;
 import org.deliqueue.Handler;
 import org.deliqueue.ManualClock;
 import org.deliqueue.Message;
+import org.deliqueue.MessageQueue;
+import org.deliqueue.Mutant;
 import org.deliqueue.QueueKind;
 import org.deliqueue.Steps;
 import org.openjdk.jcstress.annotations.Actor;
@@ -27,7 +30,8 @@ import org.openjdk.jcstress.infra.results.III_Result;
  * <p>Result: r1, r2 = what each {@code removeMessages} returned (1 each), r3 = arbiter (0: all drained and
  * consistent; 1: a tombstone is still linked; 2: wrong messages pending; -1: threw).
  *
- * <p>No seeded mutant breaks the freelist, so this test has no mutant twin yet (see the module README).
+ * <p>Twin: {@code Mutant.FREELIST_PLAIN_PUSH}, whose plain write loses one chain (or re-publishes one already
+ * drained).
  */
 // obligation: HeapStackConsistent
 // obligation: ExactlyOnce
@@ -39,18 +43,14 @@ public final class FreelistVsDrain {
     private FreelistVsDrain() {
     }
 
-    @JCStressTest
-    @State
-    @Description("Freelist pushes vs the Looper's drain on DeliQueue: every tombstone chain is drained and unlinked.")
-    @Outcome(id = "1, 1, 0", expect = ACCEPTABLE, desc = "both removed, both chains drained and unlinked")
-    @Outcome(id = "1, 1, 1", expect = FORBIDDEN, desc = "a tombstone chain never reached the drain")
-    @Outcome(expect = FORBIDDEN, desc = "lost removal, wrong messages pending, or the queue broke (-1: threw)")
-    public static class Deli {
+    /** The scenario, written once; the jcstress tests below are thin actors over it. */
+    public abstract static class Scenario {
         final ManualClock clock = new ManualClock(0);
-        final DeliQueue q = Steps.deli(QueueKind.DELI, clock);
+        final DeliQueue q;
         final Handler h = Steps.handler();
 
-        public Deli() {
+        Scenario(MessageQueue.Factory kind) {
+            q = Steps.deli(kind, clock);
             enqueue(A);
             enqueue(B);
             enqueue(KEEP); // stays on top, so no unlink is deferred
@@ -64,8 +64,7 @@ public final class FreelistVsDrain {
             q.enqueueMessage(m, 1_000);
         }
 
-        @Actor
-        public void remover(III_Result r) {
+        final void remover(III_Result r) {
             try {
                 r.r1 = q.removeMessages(h, A, null);
             } catch (RuntimeException e) {
@@ -73,8 +72,7 @@ public final class FreelistVsDrain {
             }
         }
 
-        @Actor
-        public void looperRemovesThenPolls(III_Result r) {
+        final void looperRemovesThenPolls(III_Result r) {
             try {
                 r.r2 = q.removeMessages(h, B, null);
                 q.poll();
@@ -83,8 +81,7 @@ public final class FreelistVsDrain {
             }
         }
 
-        @Arbiter
-        public void looperNextStep(III_Result r) {
+        final void looperNextStep(III_Result r) {
             try {
                 q.poll();
                 Steps.checkInvariants(q);
@@ -98,6 +95,61 @@ public final class FreelistVsDrain {
             } catch (RuntimeException e) {
                 r.r3 = THREW;
             }
+        }
+    }
+
+    @JCStressTest
+    @State
+    @Description("Freelist pushes vs the Looper's drain on DeliQueue: every tombstone chain is drained and unlinked.")
+    @Outcome(id = "1, 1, 0", expect = ACCEPTABLE, desc = "both removed, both chains drained and unlinked")
+    @Outcome(id = "1, 1, 1", expect = FORBIDDEN, desc = "a tombstone chain never reached the drain")
+    @Outcome(expect = FORBIDDEN, desc = "lost removal, wrong messages pending, or the queue broke (-1: threw)")
+    public static class Deli extends Scenario {
+        public Deli() {
+            super(QueueKind.DELI);
+        }
+
+        @Actor
+        public void removerActor(III_Result r) {
+            remover(r);
+        }
+
+        @Actor
+        public void looperActor(III_Result r) {
+            looperRemovesThenPolls(r);
+        }
+
+        @Arbiter
+        public void check(III_Result r) {
+            looperNextStep(r);
+        }
+    }
+
+    @JCStressTest
+    @State
+    @MutantTwin("FREELIST_PLAIN_PUSH")
+    @Description("Twin on Mutant.FREELIST_PLAIN_PUSH (chain published without CAS): a lost or twice-drained chain must be observed (x86-64 shows it).")
+    @Outcome(id = "1, 1, 0", expect = ACCEPTABLE, desc = "no race this time")
+    @Outcome(id = {"1, 1, 1", "1, 1, -1"}, expect = ACCEPTABLE_INTERESTING, desc = "VIOLATION (expected on the mutant): a chain lost, or drained twice")
+    @Outcome(expect = FORBIDDEN, desc = "unexpected outcome")
+    public static class FreelistPlainPush extends Scenario {
+        public FreelistPlainPush() {
+            super(Mutant.FREELIST_PLAIN_PUSH);
+        }
+
+        @Actor
+        public void removerActor(III_Result r) {
+            remover(r);
+        }
+
+        @Actor
+        public void looperActor(III_Result r) {
+            looperRemovesThenPolls(r);
+        }
+
+        @Arbiter
+        public void check(III_Result r) {
+            looperNextStep(r);
         }
     }
 }
