@@ -4,14 +4,22 @@ MVN_FLAGS ?= -B -ntp
 # Seconds each conformance stress test runs in `make test`; `make stress` raises it.
 STRESS_SECONDS ?= 2
 # Lincheck sizes: scenarios, and interleavings (model checking) or runs (stress) per scenario.
-LINCHECK_ITERATIONS  ?= 100
-LINCHECK_INVOCATIONS ?= 5000
+LINCHECK_ITERATIONS  ?= 50
+LINCHECK_INVOCATIONS ?= 2000
 JCSTRESS_ARGS ?=
 
-.PHONY: help build test stress tlc tlc-full tlc-sim tlc-mutants lincheck jcstress clean
+.PHONY: help verify build test stress obligations tlc tlc-full tlc-sim tlc-mutants lincheck jcstress clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
+
+verify: ## The main job: every checker at standard depth, then each obligation's verdict per checker
+	@status=0; $(MVN) $(MVN_FLAGS) -fae -Ddeliqueue.stress.seconds=$(STRESS_SECONDS) verify || status=$$?; \
+	jcstress/ci/actionlint.sh || status=1; \
+	$(MVN) $(MVN_FLAGS) -q -pl obligations compile exec:exec -Dobligations.mode=write || status=1; \
+	echo; echo "== deliqueue: obligations x checkers (verdicts of this run) =="; \
+	$(MVN) $(MVN_FLAGS) -q -pl obligations exec:exec -Dobligations.mode=screen || status=1; \
+	exit $$status
 
 build: ## Compile every module and fetch every dependency (no tests)
 	$(MVN) $(MVN_FLAGS) -q -DskipTests package
@@ -46,6 +54,9 @@ jcstress: ## jcstress deep mode; HTML in jcstress/target/jcstress-results/, JUni
 	$(MVN) $(MVN_FLAGS) -q -pl jcstress -am package -DskipTests -Djcstress.skip=true
 	java -cp jcstress/target/jcstress.jar org.deliqueue.jcstress.RunAndReport --mode deep \
 	  --out jcstress/target/jcstress-results --junit jcstress/target/jcstress-junit.xml $(JCSTRESS_ARGS)
+
+obligations: ## Regenerate docs/obligations.md from the spec, the citations and the last checker results
+	$(MVN) $(MVN_FLAGS) -q -pl obligations compile exec:exec -Dobligations.mode=write
 
 clean: ## Remove every build output
 	$(MVN) $(MVN_FLAGS) -q clean

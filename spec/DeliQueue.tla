@@ -42,7 +42,7 @@ CONSTANTS Msgs,     \* message identities, one producer thread each
 
 Nodes == Msgs \cup {Quit}
 Threads == Msgs \cup {QuitT, RemT}
-INF == MaxTime + 1                      \* DeliQueue.NO_DEADLINE / MAX_DEADLINE
+INF == MaxTime + 1                      \* MessageQueue.NO_DEADLINE / MAX_DEADLINE
 Barriers == {m \in Msgs : Kind[m] = "barrier"}
 Awake == [asleep |-> FALSE, deadline |-> INF, blocked |-> FALSE]   \* DeliQueue.AWAKE
 
@@ -139,6 +139,7 @@ LooperInit == [pc |-> "loop",   \* label
                blk |-> FALSE,   \* blockedByBarrier
                quitSeen |-> FALSE, quitDropped |-> FALSE]
 
+\* obligation: every variable has its type
 TypeOK ==
   /\ top \in Nodes \cup {Nil}
   /\ next \in [Nodes -> Nodes \cup {Nil}] /\ prev \in [Nodes -> Nodes \cup {Nil}]
@@ -595,6 +596,7 @@ Spec == Init /\ [][Next]_vars /\ Fairness
 -----------------------------------------------------------------------------
 (* Obligations (docs/design.md). *)
 
+\* obligation: no message is delivered twice; none is both delivered and removed (or dropped)
 ExactlyOnce == \A m \in Msgs : /\ dcount[m] <= 1
                                /\ dcount[m] = 1 => m \notin Won \cup dropped
                                /\ m \in dropped => m \notin Won
@@ -602,6 +604,7 @@ ExactlyOnce == \A m \in Msgs : /\ dcount[m] <= 1
 \* Pending messages stay reachable from top; at teardown a message that is
 \* neither delivered, removed nor dropped must be one the Looper held in its
 \* heap and abandoned (blocked behind a barrier, or a barrier).
+\* obligation: every pushed message is delivered, removed, dropped by quit, or pending and reachable from top
 NoLostMessage == \A m \in Msgs : Pushed(m) /\ ~removed[m] =>
                     /\ m \in Linked
                     /\ L.pc = "exit" => m \in heap
@@ -612,27 +615,33 @@ Swept(m) == Pushed(m) /\ ticket[m] <= TicketOf(L.top)
 Blocking(b) == Swept(b) /\ (~removed[b] \/ b \in heap)   \* a removed barrier blocks until drained
 Unblocked(m) == /\ Swept(m) /\ ~removed[m] /\ m \notin Barriers
                 /\ ~(Kind[m] = "sync" /\ \E b \in Barriers : Blocking(b) /\ Less(b, m))
+\* obligation: each delivered message is the least (when, insertSeq) among due, swept, unblocked messages
 DeliveryOrder == [][\A m \in Msgs : dcount'[m] > dcount[m] =>
                       /\ Unblocked(m) /\ when[m] <= now
                       /\ \A x \in Msgs \ {m} : Unblocked(x) => Less(m, x)]_vars
 
+\* obligation: a message is in a heap only if swept and linked; a live swept message is in a heap
 HeapStackConsistent ==
   /\ \A m \in heap : /\ m \in Linked /\ ticket[m] <= TicketOf(L.top)
                      /\ removed[m] => m \in Won          \* REMOVED in a heap: a remover's, not yet drained
   /\ \A m \in Msgs : Pushed(m) /\ ~removed[m] /\ SweptNode(m) => m \in heap
 
+\* obligation: for every swept linked node m with m.next = n: n.prev = m
 BackLinksConsistent == \A m \in Linked : SweptNode(m) /\ next[m] # Nil => prev[next[m]] = m
 
 Published(n) == IF n = Quit THEN QuitPushed ELSE Pushed(n)
+\* obligation: a cursor only visits published nodes, and tickets strictly decrease along next (walks end)
 TraversalSafe == /\ R.cur = Nil \/ Published(R.cur)
                  /\ \A n \in Nodes : Published(n) /\ next[n] # Nil =>
                         Published(next[n]) /\ ticket[next[n]] < ticket[n]
 
-\* removeMatching is linearizable: what it removed is exactly the set of
-\* matching messages live at some instant of its run (then its traversal
-\* missed no message live at that instant).
+\* What removeMatching guarantees as a whole: the set it tombstoned is the set
+\* of matching messages live at some instant of its run, its own wins counted
+\* live (so its traversal missed nothing live then). Not an atomic bulk removal.
+\* obligation: a removal tombstones exactly the matching messages live at some instant of its run
 TraversalComplete == RemoverFinished => Won \in snaps
 
+\* obligation: the wake resource is never signalled after it is freed, nor freed while in use
 NoUseAfterTeardown == \A t \in Threads : pc[t] \in {"wSignal", "wRelease"} => resource = "live"
 
 \* The Looper parks with no permit only if every deliverable message due
@@ -641,16 +650,20 @@ WakePending == \/ \E t \in Threads : pc[t] \in {"signal", "wake", "wSignal"}
                \/ pc[RemT] = "rFree" /\ Won \cap Barriers # {}
 LiveBlocked(m) == Kind[m] = "sync" /\ \E b \in Barriers :
                     Pushed(b) /\ (~removed[b] \/ b \in heap) /\ Less(b, m)
+\* obligation: the Looper never sleeps past a due, unblocked message without a pending wake
 NoLostWakeup == L.pc = "park" /\ ~permit =>
                   \/ WakePending
                   \/ \A m \in Msgs : Pushed(m) /\ ~removed[m] /\ m \notin Barriers /\ ~LiveBlocked(m)
                                       => when[m] >= L.dl
 
+\* obligation: once the quit sentinel is on top, no push succeeds
 NoPushAfterQuit == QuitPushed => \A m \in Msgs : Pushed(m) => ticket[m] < ticket[Quit]
 
+\* obligation: after quit the Looper eventually tears down (weak fairness)
 QuitTerminates == QuitPushed ~> L.pc = "exit"
 
 Pending == {m \in Msgs : pc[m] \in {"push", "pushCas"}}
+\* obligation: some pending push eventually completes (weak fairness)
 PushLockFree == \A k \in 1..Cardinality(Msgs) :
                   Cardinality(Pending) = k ~> Cardinality(Pending) < k
 
@@ -663,8 +676,11 @@ PushLockFree == \A k \in 1..Cardinality(Msgs) :
 (* linearization point is a step of the thread concerned, because the       *)
 (* abstract queue states its guarantee against the consumer's view (what it *)
 (* has seen, its clock reading, the removed barriers it still honours).     *)
-(* removeMatching as a whole is linearized at its last read of top: that is *)
-(* TraversalComplete, checked on the history variable snaps.                *)
+(* TraversalComplete (on the history variable snaps) states what a whole    *)
+(* removeMatching guarantees: a sequence of atomic single removals that      *)
+(* misses nothing; it is not atomic against a concurrent Looper when it     *)
+(* matches several messages (docs/design.md), hence Abs's one-at-a-time      *)
+(* Remove.                                                                   *)
 
 AStatus == [m \in Msgs |->
               IF pc[m] = "failed" THEN "rejected"
@@ -689,6 +705,7 @@ Abs == INSTANCE MessageQueueAbs WITH
          aclosed <- L.pc \in ClosedPcs,
          aterm <- resource = "freed"
 
+\* obligation: every behaviour of DeliQueue is a behaviour of the abstract queue MessageQueueAbs
 Refinement == Abs!ASpec
 
 -----------------------------------------------------------------------------

@@ -113,6 +113,7 @@ public class DeliQueue extends MessageQueue {
 
     // ---- shared fields, accessed through FieldAccess ----
     /** The Treiber stack of all messages not yet unlinked, newest first. */
+    // obligation: TypeOK
     volatile Message top;
     /** Tombstoned messages (chained by nextFree) for the Looper to drop and unlink. */
     volatile Message freelist;
@@ -163,11 +164,14 @@ public class DeliQueue extends MessageQueue {
     boolean push(Message m) {
         for (;;) {
             Message t = FieldAccess.lvTop(this);
+            // obligation: NoPushAfterQuit
             if (t != null && isQuitSentinel(t)) {
                 return false;
             }
             FieldAccess.spNext(m, t);
+            // obligation: TraversalSafe, DeliveryOrder
             m.ticket = t == null ? 1 : t.ticket + 1;
+            // obligation: NoLostMessage, PushLockFree, Refinement
             if (FieldAccess.casTop(this, t, m)) {
                 return true;
             }
@@ -196,6 +200,7 @@ public class DeliQueue extends MessageQueue {
     void signalIfEarlier(long when, boolean async) {
         for (;;) {
             long w = FieldAccess.lvWaitWord(this);
+            // obligation: NoLostWakeup
             if ((w & ASLEEP) == 0 || when >= (w >>> 2)) {
                 return;
             }
@@ -232,6 +237,7 @@ public class DeliQueue extends MessageQueue {
             if (isQuitSentinel(m)) {
                 quitSentinel = m;
             } else if (!isRemoved(m)) {
+                // obligation: DeliveryOrder, HeapStackConsistent
                 m.insertSeq = m.when == 0 ? -m.ticket : m.ticket;
                 heapOf(m).add(m);
             }
@@ -246,6 +252,7 @@ public class DeliQueue extends MessageQueue {
     }
 
     /** Writes the back-link {@code n.prev = m} for the step {@code m -> n}. */
+    // obligation: BackLinksConsistent
     void linkBack(Message n, Message m) {
         n.prev = m;
     }
@@ -257,6 +264,7 @@ public class DeliQueue extends MessageQueue {
     /** The REMOVED CAS: true for exactly one caller per message. */
     static boolean markRemoved(Message m) {
         for (int f = FieldAccess.lvFlags(m); (f & Message.FLAG_REMOVED) == 0; f = FieldAccess.lvFlags(m)) {
+            // obligation: ExactlyOnce, Refinement
             if (FieldAccess.casFlags(m, f, f | Message.FLAG_REMOVED)) {
                 return true;
             }
@@ -269,6 +277,7 @@ public class DeliQueue extends MessageQueue {
         for (;;) {
             Message f = FieldAccess.lvFreelist(this);
             tail.nextFree = f;
+            // obligation: HeapStackConsistent
             if (FieldAccess.casFreelist(this, f, head)) {
                 return;
             }
@@ -283,6 +292,7 @@ public class DeliQueue extends MessageQueue {
         if (FieldAccess.lvFreelist(this) == null) {
             return;
         }
+        // obligation: HeapStackConsistent
         Message m = FieldAccess.xchgFreelist(this, null);
         sweep();
         while (m != null) {
@@ -304,6 +314,7 @@ public class DeliQueue extends MessageQueue {
      */
     void unlink(Message m) {
         if (m.prev == null) {
+            // obligation: TraversalSafe
             if (FieldAccess.lvTop(this) == m) {
                 assert deferredUnlink == null && swept == m;
                 deferredUnlink = m;
@@ -318,6 +329,7 @@ public class DeliQueue extends MessageQueue {
     void splice(Message m) {
         Message p = m.prev;
         Message n = FieldAccess.lpNext(m);
+        // obligation: TraversalComplete, BackLinksConsistent
         FieldAccess.spNext(p, n);
         if (n != null) {
             n.prev = p;
@@ -340,6 +352,7 @@ public class DeliQueue extends MessageQueue {
      */
     boolean traverse(Predicate<Message> visitor) {
         Message quit = null;
+        // obligation: TraversalComplete, TraversalSafe, Refinement
         for (Message seen = null, t; (t = FieldAccess.lvTop(this)) != seen; seen = t) {
             long floor = seen == null ? 0 : seen.ticket;
             for (Message m = t; m != null && m.ticket > floor; m = FieldAccess.lpNext(m)) {
@@ -419,6 +432,7 @@ public class DeliQueue extends MessageQueue {
             if ((c & TEARDOWN) != 0) {
                 return false;
             }
+            // obligation: NoUseAfterTeardown
             if (FieldAccess.casWakeRefs(this, c, c + 1)) {
                 return true;
             }
@@ -427,6 +441,7 @@ public class DeliQueue extends MessageQueue {
 
     /** Drops a reference; the last one out after TEARDOWN unparks the Looper waiting in {@link #teardown}. */
     final void releaseWakeRef() {
+        // obligation: NoUseAfterTeardown, QuitTerminates
         if (FieldAccess.decrementWakeRefs(this) == TEARDOWN) {
             LockSupport.unpark(teardownThread);
         }
@@ -443,6 +458,7 @@ public class DeliQueue extends MessageQueue {
         for (long c = FieldAccess.lvWakeRefs(this); !FieldAccess.casWakeRefs(this, c, c | TEARDOWN); ) {
             c = FieldAccess.lvWakeRefs(this);
         }
+        // obligation: NoUseAfterTeardown
         while (FieldAccess.lvWakeRefs(this) != TEARDOWN) {
             LockSupport.park(this);
         }
@@ -470,6 +486,7 @@ public class DeliQueue extends MessageQueue {
      */
     void sleep(long deadline, boolean blocked) {
         FieldAccess.svWaitWord(this, asleepWord(deadline, blocked));
+        // obligation: NoLostWakeup
         if (FieldAccess.lvTop(this) == swept && FieldAccess.lvFreelist(this) == null) {
             parkUntil(this, deadline >= MAX_DEADLINE ? NO_DEADLINE : deadline);
         }
@@ -497,6 +514,7 @@ public class DeliQueue extends MessageQueue {
             if (m != null) {
                 return m;
             }
+            // obligation: QuitTerminates
             if (quitSentinel != null) {
                 tornDown = true;
                 teardown();
@@ -534,6 +552,7 @@ public class DeliQueue extends MessageQueue {
                 nextDeadline = head == null ? NO_DEADLINE : head.when;
                 return null;
             }
+            // obligation: ExactlyOnce, DeliveryOrder
             heapOf(head).remove(head);
             if (claimForDelivery(head)) {
                 unlink(head);
@@ -552,6 +571,7 @@ public class DeliQueue extends MessageQueue {
     private Message firstDeliverable() {
         Message sync = syncHeap.peek();
         Message async = asyncHeap.peek();
+        // obligation: DeliveryOrder
         blockedByBarrier = sync != null && sync.isBarrier();
         if (blockedByBarrier || sync == null) {
             return async;
@@ -580,6 +600,7 @@ public class DeliQueue extends MessageQueue {
         sentinel.flags = Message.FLAG_IN_USE | Message.FLAG_REMOVED | Message.FLAG_QUIT_SENTINEL;
         sentinel.arg1 = safe ? 1 : 0;
         sentinel.when = clock.uptimeMillis();
+        // obligation: NoPushAfterQuit, QuitTerminates, Refinement
         if (push(sentinel)) {
             signalIfEarlier(Long.MIN_VALUE, true);
         }
@@ -587,6 +608,7 @@ public class DeliQueue extends MessageQueue {
 
     /** quit drops everything; quitSafely everything due after the uptime of the call. */
     static boolean droppedByQuit(Message sentinel, Message m) {
+        // obligation: Refinement
         return sentinel.arg1 == 0 || m.when > sentinel.when;
     }
 

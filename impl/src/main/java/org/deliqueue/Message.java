@@ -47,6 +47,7 @@ public final class Message {
     long when;
 
     /** IN_USE, ASYNCHRONOUS, REMOVED, QUIT_SENTINEL; racy accesses go through {@link FieldAccess}. */
+    // obligation: TypeOK
     volatile int flags;
 
     /** Both queues: the next (older) node; DeliQueue reads it racily (see DeliQueue, "traverse"). */

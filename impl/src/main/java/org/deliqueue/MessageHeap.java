@@ -21,6 +21,7 @@ class MessageHeap {
      * e.g. {@code Long.MAX_VALUE} against a negative {@code when}).
      */
     int compare(Message a, Message b) {
+        // obligation: DeliveryOrder
         return 2 * compareLongs(a.when, b.when) + compareLongs(a.insertSeq, b.insertSeq);
     }
 

@@ -272,6 +272,7 @@ public abstract class MessageQueue {
             if ((f & Message.FLAG_IN_USE) != 0) {
                 throw new IllegalStateException(msg + " This message is already in use.");
             }
+            // obligation: ExactlyOnce
             if (FieldAccess.casFlags(msg, f, f | Message.FLAG_IN_USE | extraFlags)) {
                 return;
             }

@@ -29,6 +29,7 @@ final class WakeResource {
     void signal() {
         signalsInProgress.incrementAndGet();
         try {
+            // obligation: NoUseAfterTeardown
             if (freed) {
                 throw new IllegalStateException("use after free: the Looper's wake resource was signalled after teardown");
             }

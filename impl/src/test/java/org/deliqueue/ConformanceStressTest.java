@@ -26,6 +26,10 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * delivered and removed, per-producer order, and quitSafely against racing posts. Each test runs for a share of
  * {@code deliqueue.stress.seconds} (default 2) per implementation.
  */
+// obligation: ExactlyOnce
+// obligation: NoLostMessage
+// obligation: DeliveryOrder
+// obligation: NoPushAfterQuit
 class ConformanceStressTest {
     private static final long STRESS_MILLIS =
             TimeUnit.SECONDS.toMillis(Long.getLong("deliqueue.stress.seconds", 2));

@@ -17,6 +17,13 @@ import org.junit.jupiter.api.Test;
  * unlinking of the top, kept {@code next} pointers, the refcount, and a differential run against the legacy
  * queue with the structural invariants checked after every step.
  */
+// obligation: TraversalSafe
+// obligation: BackLinksConsistent
+// obligation: HeapStackConsistent
+// obligation: DeliveryOrder
+// obligation: NoUseAfterTeardown
+// obligation: NoPushAfterQuit
+// obligation: ExactlyOnce
 class DeliQueueStructureTest {
     private final ManualClock clock = new ManualClock(1_000);
     private final DeliQueue queue = new DeliQueue(true, clock);

@@ -21,6 +21,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * woken by sends, barrier removal and quit; idle handlers; the Looper and Handler API around it. Waits are bounded
  * ({@link TestSupport#TIMEOUT_SECONDS}) and assert only that something happened, never how fast.
  */
+// obligation: NoLostWakeup
+// obligation: QuitTerminates
+// obligation: DeliveryOrder
 class HandlerLooperTest {
 
     // ---- Looper API ----

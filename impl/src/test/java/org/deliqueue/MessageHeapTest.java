@@ -12,6 +12,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /** The Looper's heap and its branchless comparator (obligation DeliveryOrder). */
+// obligation: DeliveryOrder
 class MessageHeapTest {
     private static final long[] EXTREMES = {
         Long.MIN_VALUE, Long.MIN_VALUE + 1, -1L << 62, -2, -1, 0, 1, 2, 1L << 62, Long.MAX_VALUE - 1, Long.MAX_VALUE

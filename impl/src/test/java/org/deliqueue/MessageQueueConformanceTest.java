@@ -29,6 +29,11 @@ import java.util.function.BooleanSupplier;
  * consumer through {@link MessageQueue#poll()} ({@link QueueFixture}). Every test runs against every implementation
  * ({@link ForEachQueue}) and asserts only what the contract promises to all of them.
  */
+// obligation: DeliveryOrder
+// obligation: ExactlyOnce
+// obligation: NoLostMessage
+// obligation: NoPushAfterQuit
+// obligation: Refinement
 class MessageQueueConformanceTest {
 
     /** Payloads that are {@code equals} but not identical: {@code new Key("k")} twice. */

@@ -17,6 +17,11 @@ import org.junit.jupiter.api.Test;
  * the violation: the test is its own negative control. The scripts use the protocol's own steps: a traversal's
  * predicate runs in the middle of the walk, so it can act as the Looper or a producer at that exact point.
  */
+// negative control: UNLINK_CLEARS_NEXT, SINGLE_PASS_TRAVERSAL, LOST_WAKEUP, TEARDOWN_WITHOUT_WAIT
+// obligation: TraversalComplete
+// obligation: Refinement
+// obligation: NoLostWakeup
+// obligation: NoUseAfterTeardown
 class ScriptedInterleavingTest {
     private final Handler h = Targets.handler();
 

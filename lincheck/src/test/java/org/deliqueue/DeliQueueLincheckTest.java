@@ -25,9 +25,20 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code make test} keeps small and {@code make lincheck} raises. The queues' logger is off ({@link QuietLogs}):
  * java.util.logging takes locks the model checker cannot schedule.
  */
+// negative control: NON_ATOMIC_PUSH, DELIVER_WITHOUT_REMOVED_CAS, UNLINK_CLEARS_NEXT, SWEEP_SKIPS_BACKLINKS, SINGLE_PASS_TRAVERSAL
+// obligation: ExactlyOnce
+// obligation: NoLostMessage
+// obligation: DeliveryOrder
+// obligation: Refinement
+// obligation: HeapStackConsistent
+// obligation: BackLinksConsistent
+// obligation: TraversalSafe
+// obligation: TraversalComplete
+// obligation: NoPushAfterQuit
+// obligation: PushLockFree
 class DeliQueueLincheckTest {
-    static final int ITERATIONS = Integer.getInteger("lincheck.iterations", 30);
-    static final int INVOCATIONS = Integer.getInteger("lincheck.invocations", 1000);
+    static final int ITERATIONS = Integer.getInteger("lincheck.iterations", 15);
+    static final int INVOCATIONS = Integer.getInteger("lincheck.invocations", 500);
 
     static ModelCheckingOptions modelChecking() {
         return CustomScenarios.addTo(sized(new ModelCheckingOptions()));
