@@ -17,162 +17,126 @@ import java.util.function.Predicate;
 public enum Mutant implements MessageQueue.Factory {
 
     /** push reads {@code top} and writes it back without CAS: two concurrent pushes lose one message. */
-    NON_ATOMIC_PUSH(Detection.CONFORMANCE, "ExactlyOnce/NoLostMessage: the stress test counts a lost message") {
-        @Override
-        public MessageQueue create(boolean quitAllowed, Clock clock) {
-            return new DeliQueue(quitAllowed, clock) {
-                @Override
-                boolean push(Message m) {
-                    Message t = FieldAccess.lvTop(this);
-                    if (t != null && isQuitSentinel(t)) {
-                        return false;
-                    }
-                    FieldAccess.spNext(m, t);
-                    m.ticket = t == null ? 1 : t.ticket + 1;
-                    top = m; // BUG: a plain volatile write, not a CAS
-                    return true;
+    NON_ATOMIC_PUSH(Detection.CONFORMANCE, "ExactlyOnce/NoLostMessage: the stress test counts a lost message",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            boolean push(Message m) {
+                Message t = FieldAccess.lvTop(this);
+                if (t != null && isQuitSentinel(t)) {
+                    return false;
                 }
-            };
-        }
-    },
+                FieldAccess.spNext(m, t);
+                m.ticket = t == null ? 1 : t.ticket + 1;
+                top = m; // BUG: a plain volatile write, not a CAS
+                return true;
+            }
+        }),
 
     /** Delivery checks REMOVED then sets it, instead of one CAS: a racing remover and the Looper both win. */
     DELIVER_WITHOUT_REMOVED_CAS(Detection.MODEL_CHECKER, "ExactlyOnce: the window between check and set is a few "
-            + "instructions wide; Lincheck/JPF schedule into it, a stress test on 2 cores rarely does") {
-        @Override
-        public MessageQueue create(boolean quitAllowed, Clock clock) {
-            return new DeliQueue(quitAllowed, clock) {
-                @Override
-                boolean claimForDelivery(Message m) {
-                    if (isRemoved(m)) {
-                        return false;
-                    }
-                    m.flags |= Message.FLAG_REMOVED; // BUG: check-then-act, not a CAS
-                    return true;
+            + "instructions wide; Lincheck/JPF schedule into it, a stress test on 2 cores rarely does",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            boolean claimForDelivery(Message m) {
+                if (isRemoved(m)) {
+                    return false;
                 }
-            };
-        }
-    },
+                m.flags |= Message.FLAG_REMOVED; // BUG: check-then-act, not a CAS
+                return true;
+            }
+        }),
 
     /** The heap compares by {@code signum(a - b)}, as upstream: wrong once the difference overflows. */
-    OVERFLOWING_COMPARATOR(Detection.CONFORMANCE, "DeliveryOrder: the extreme-when ordering test") {
-        @Override
-        public MessageQueue create(boolean quitAllowed, Clock clock) {
-            return new DeliQueue(quitAllowed, clock) {
-                @Override
-                MessageHeap newHeap() {
-                    return new MessageHeap() {
-                        @Override
-                        int compare(Message a, Message b) {
-                            // BUG: the subtractions overflow for extreme values
-                            return Long.signum(a.when - b.when) * 2 + Long.signum(a.insertSeq - b.insertSeq);
-                        }
-                    };
-                }
-            };
-        }
-    },
+    OVERFLOWING_COMPARATOR(Detection.CONFORMANCE, "DeliveryOrder: the extreme-when ordering test",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            MessageHeap newHeap() {
+                return new MessageHeap() {
+                    @Override
+                    int compare(Message a, Message b) {
+                        // BUG: the subtractions overflow for extreme values
+                        return Long.signum(a.when - b.when) * 2 + Long.signum(a.insertSeq - b.insertSeq);
+                    }
+                };
+            }
+        }),
 
     /** Unlink clears the unlinked message's {@code next}: a traversal standing on it stops early. */
     UNLINK_CLEARS_NEXT(Detection.SCRIPTED, "TraversalComplete: a traversal standing on the message the Looper "
-            + "unlinks stops there (ScriptedInterleavingTest); random stress rarely lands on it") {
-        @Override
-        public MessageQueue create(boolean quitAllowed, Clock clock) {
-            return new DeliQueue(quitAllowed, clock) {
-                @Override
-                void splice(Message m) {
-                    super.splice(m);
-                    FieldAccess.spNext(m, null); // BUG: stale traversals lose their way back
-                }
-            };
-        }
-    },
+            + "unlinks stops there (ScriptedInterleavingTest); random stress rarely lands on it",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            void splice(Message m) {
+                super.splice(m);
+                FieldAccess.spNext(m, null); // BUG: stale traversals lose their way back
+            }
+        }),
 
     /** Teardown sets TEARDOWN and frees at once, without waiting for wakers holding a reference. */
     TEARDOWN_WITHOUT_WAIT(Detection.SCRIPTED, "NoUseAfterTeardown: a waker holding a reference signals a freed "
-            + "resource (ScriptedInterleavingTest); random stress rarely lands in that window") {
-        @Override
-        public MessageQueue create(boolean quitAllowed, Clock clock) {
-            return new DeliQueue(quitAllowed, clock) {
-                @Override
-                void teardown() {
-                    for (long c = FieldAccess.lvWakeRefs(this); !FieldAccess.casWakeRefs(this, c, c | TEARDOWN); ) {
-                        c = FieldAccess.lvWakeRefs(this);
-                    }
-                    freeWakeResource(); // BUG: does not wait for the count to drain
+            + "resource (ScriptedInterleavingTest); random stress rarely lands in that window",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            void teardown() {
+                for (long c = FieldAccess.lvWakeRefs(this); !FieldAccess.casWakeRefs(this, c, c | TEARDOWN); ) {
+                    c = FieldAccess.lvWakeRefs(this);
                 }
-            };
-        }
-    },
+                freeWakeResource(); // BUG: does not wait for the count to drain
+            }
+        }),
 
     /** The Looper parks right after publishing ASLEEP, without re-checking {@code top} and {@code freelist}. */
     LOST_WAKEUP(Detection.SCRIPTED, "NoLostWakeup: a push between the Looper's sweep and its ASLEEP write is "
-            + "stranded (ScriptedInterleavingTest); random stress rarely lands there on 2 cores") {
-        @Override
-        public MessageQueue create(boolean quitAllowed, Clock clock) {
-            return new DeliQueue(quitAllowed, clock) {
-                @Override
-                void sleep(long deadline, boolean blocked) {
-                    FieldAccess.svWaitWord(this, asleepWord(deadline, blocked));
-                    // BUG: no re-check of top/freelist: a push since the sweep that saw AWAKE is not seen
-                    parkUntil(this, deadline >= MAX_DEADLINE ? NO_DEADLINE : deadline);
-                    FieldAccess.svWaitWord(this, AWAKE);
-                }
-            };
-        }
-    },
+            + "stranded (ScriptedInterleavingTest); random stress rarely lands there on 2 cores",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            void sleep(long deadline, boolean blocked) {
+                FieldAccess.svWaitWord(this, asleepWord(deadline, blocked));
+                // BUG: no re-check of top/freelist: a push since the sweep that saw AWAKE is not seen
+                parkUntil(this, deadline >= MAX_DEADLINE ? NO_DEADLINE : deadline);
+                FieldAccess.svWaitWord(this, AWAKE);
+            }
+        }),
 
     /** The sweep forgets the back-link of the boundary (the previous sweep's top). */
     SWEEP_SKIPS_BACKLINKS(Detection.CONFORMANCE, "BackLinksConsistent: removing or delivering that message "
-            + "later fails (no back-link to splice through)") {
-        @Override
-        public MessageQueue create(boolean quitAllowed, Clock clock) {
-            return new DeliQueue(quitAllowed, clock) {
-                @Override
-                void linkBack(Message n, Message m) {
-                    if (n != swept) { // BUG: off by one at the end of the walk
-                        super.linkBack(n, m);
-                    }
+            + "later fails (no back-link to splice through)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            void linkBack(Message n, Message m) {
+                if (n != swept) { // BUG: off by one at the end of the walk
+                    super.linkBack(n, m);
                 }
-            };
-        }
-    },
+            }
+        }),
 
     /** A remover publishes its tombstone chain with a plain write: a racing push or drain loses a chain. */
     FREELIST_PLAIN_PUSH(Detection.MODEL_CHECKER, "HeapStackConsistent: a lost chain leaves tombstones linked "
-            + "forever (a leak no operation's result shows); jcstress's FreelistVsDrain twin counts them") {
-        @Override
-        public MessageQueue create(boolean quitAllowed, Clock clock) {
-            return new DeliQueue(quitAllowed, clock) {
-                @Override
-                void pushFreelist(Message head, Message tail) {
-                    tail.nextFree = FieldAccess.lvFreelist(this);
-                    freelist = head; // BUG: a plain volatile write, not a CAS
-                }
-            };
-        }
-    },
+            + "forever (a leak no operation's result shows); jcstress's FreelistVsDrain twin counts them",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            void pushFreelist(Message head, Message tail) {
+                tail.nextFree = FieldAccess.lvFreelist(this);
+                freelist = head; // BUG: a plain volatile write, not a CAS
+            }
+        }),
 
     /** removeMessages/hasMessages walk once from one read of {@code top}, as upstream. */
     SINGLE_PASS_TRAVERSAL(Detection.SCRIPTED, "Refinement (linearizability of hasMessages): a match delivered "
             + "behind the walk while another is pushed in front of it is missed though one is always pending "
-            + "(ScriptedInterleavingTest); the conformance suite never interleaves that way") {
-        @Override
-        public MessageQueue create(boolean quitAllowed, Clock clock) {
-            return new DeliQueue(quitAllowed, clock) {
-                @Override
-                boolean traverse(Predicate<Message> visitor) {
-                    // BUG: no second pass over what was pushed during the walk
-                    for (Message m = FieldAccess.lvTop(this); m != null; m = FieldAccess.lpNext(m)) {
-                        if (visitor.test(m)) {
-                            return true;
-                        }
+            + "(ScriptedInterleavingTest); the conformance suite never interleaves that way",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            boolean traverse(Predicate<Message> visitor) {
+                // BUG: no second pass over what was pushed during the walk
+                for (Message m = FieldAccess.lvTop(this); m != null; m = FieldAccess.lpNext(m)) {
+                    if (visitor.test(m)) {
+                        return true;
                     }
-                    return false;
                 }
-            };
-        }
-    };
+                return false;
+            }
+        });
 
     /** Which kind of checker is expected to catch a mutant. */
     public enum Detection {
@@ -188,9 +152,16 @@ public enum Mutant implements MessageQueue.Factory {
     public final Detection detection;
     /** The obligation it breaks and why it is caught (or why only a model checker can). */
     public final String reason;
+    private final MessageQueue.Factory factory;
 
-    Mutant(Detection detection, String reason) {
+    Mutant(Detection detection, String reason, MessageQueue.Factory factory) {
         this.detection = detection;
         this.reason = reason;
+        this.factory = factory;
+    }
+
+    @Override
+    public MessageQueue create(boolean quitAllowed, Clock clock) {
+        return factory.create(quitAllowed, clock);
     }
 }
