@@ -8,7 +8,7 @@ LINCHECK_ITERATIONS  ?= 50
 LINCHECK_INVOCATIONS ?= 2000
 JCSTRESS_ARGS ?=
 
-.PHONY: help verify build test stress obligations tlc tlc-full tlc-sim tlc-mutants lincheck jcstress clean
+.PHONY: help verify build test stress obligations tlc tlc-full tlc-sim tlc-mutants tlc-dist lincheck jcstress clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -44,6 +44,9 @@ tlc-sim: ## TLC simulation of the full model
 
 tlc-mutants: ## TLC on every spec mutant: each must violate its named obligation
 	$(MVN) $(MVN_FLAGS) -q -pl spec compile exec:exec -Dtlc.mode=mutants
+
+tlc-dist: ## TLC distributed mode: server + 2 workers on 127.0.0.1:$${PORT:-10997} (MC.tla/MCDist.cfg, safety only)
+	spec/bin/tlc-dist.sh
 
 lincheck: ## Lincheck at depth (LINCHECK_ITERATIONS x LINCHECK_INVOCATIONS), with its negative controls
 	$(MVN) $(MVN_FLAGS) -q -pl lincheck -am install -DskipTests
