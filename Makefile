@@ -45,7 +45,7 @@ tlc-sim: ## TLC simulation of the full model
 tlc-mutants: ## TLC on every spec mutant: each must violate its named obligation
 	$(MVN) $(MVN_FLAGS) -q -pl spec compile exec:exec -Dtlc.mode=mutants
 
-tlc-dist: ## TLC distributed mode: server + 2 workers on 127.0.0.1:$${PORT:-10997} (MC.tla/MCDist.cfg, safety only)
+tlc-dist: ## TLC distributed mode: server + 2 workers on 127.0.0.1, port PORT=10997 (MC.tla/MCDist.cfg, safety only)
 	spec/bin/tlc-dist.sh
 
 lincheck: ## Lincheck at depth (LINCHECK_ITERATIONS x LINCHECK_INVOCATIONS), with its negative controls

@@ -63,6 +63,7 @@ public final class Backlog {
     private volatile long backlogSum;
     private volatile long backlogSamples;
     private volatile long backlogMax;
+    private volatile boolean resetStats;
     private long iterStartNanos;
     private long iterStartInserted;
 
@@ -89,6 +90,10 @@ public final class Backlog {
         long max = 0;
         int idle = 0;
         while (!stop) {
+            if (resetStats) {
+                resetStats = false;
+                sum = samples = max = 0;
+            }
             long backlog = inserted.sum() - done;
             if ((samples & 255) == 0) {
                 backlogSum = sum;
@@ -151,10 +156,7 @@ public final class Backlog {
         waitNanos.reset();
         iterStartNanos = System.nanoTime();
         iterStartInserted = inserted.sum();
-        long[] unused = {backlogSum, backlogSamples};
-        if (unused.length < 0) {
-            throw new AssertionError();
-        }
+        resetStats = true;
     }
 
     /** Appends one JSON line about the iteration just measured to the file named by {@code deliqueue.bench.stats}. */
