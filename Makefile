@@ -8,7 +8,7 @@ LINCHECK_ITERATIONS  ?= 50
 LINCHECK_INVOCATIONS ?= 2000
 JCSTRESS_ARGS ?=
 
-.PHONY: help verify build test stress obligations tlc tlc-full tlc-sim tlc-mutants tlc-dist lincheck jcstress clean
+.PHONY: help verify build test stress obligations tlc tlc-full tlc-sim tlc-mutants tlc-dist lincheck jcstress bench bench-full clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -60,6 +60,12 @@ jcstress: ## jcstress deep mode; HTML in jcstress/target/jcstress-results/, JUni
 
 obligations: ## Regenerate docs/obligations.md from the spec, the citations and the last checker results
 	$(MVN) $(MVN_FLAGS) -q -pl obligations compile exec:exec -Dobligations.mode=write
+
+bench: ## Quick benchmark pass (minutes): bench/results/quick.json, plots, docs/results.md
+	MVN="$(MVN)" bench/run.sh quick
+
+bench-full: ## Full benchmark pass (about half an hour): bench/results/full.json, plots, docs/results.md
+	MVN="$(MVN)" bench/run.sh full
 
 clean: ## Remove every build output
 	$(MVN) $(MVN_FLAGS) -q clean

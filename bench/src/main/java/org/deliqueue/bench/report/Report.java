@@ -1,0 +1,463 @@
+package org.deliqueue.bench.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Turns one benchmark pass into {@code docs/results.md} and its SVG plots.
+ *
+ * <pre>java -cp bench/target/benchmarks.jar org.deliqueue.bench.report.Report PASS RESULTS_DIR DOCS_DIR</pre>
+ *
+ * Reads {@code RESULTS_DIR/PASS.json} (JMH, {@code -rf json}), {@code RESULTS_DIR/PASS-backlog.jsonl} (the busy-queue
+ * harness's per-iteration statistics) and {@code RESULTS_DIR/PASS.env} (machine, load and command, written by
+ * {@code bench/run.sh}); writes {@code DOCS_DIR/results.md} and {@code DOCS_DIR/results/PASS-*.svg}. Every figure on
+ * the page is a ratio of two results of the same pass, or a raw result printed next to its partner.
+ */
+public final class Report {
+    static final String[] NS = {"0", "1000", "10000", "100000"};
+
+    /** One JMH result. */
+    record Result(String bench, String mode, int threads, Map<String, String> params, double score, String unit,
+                  Map<String, Double> pct) {
+        double p(String key) {
+            Double v = pct.get(key);
+            return v == null ? Double.NaN : v;
+        }
+    }
+
+    final List<Result> results = new ArrayList<>();
+    final List<Map<String, Object>> backlog = new ArrayList<>();
+    final Map<String, String> env = new LinkedHashMap<>();
+    final String pass;
+
+    Report(String pass) {
+        this.pass = pass;
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length != 3) {
+            System.err.println("usage: Report PASS RESULTS_DIR DOCS_DIR");
+            System.exit(2);
+        }
+        Path written = generate(args[0], Path.of(args[1]), Path.of(args[2]));
+        System.out.println("wrote " + written);
+    }
+
+    /** Generates the page and plots; returns the page's path. */
+    public static Path generate(String pass, Path resultsDir, Path docsDir) throws IOException {
+        Report r = new Report(pass);
+        r.load(resultsDir);
+        Files.createDirectories(docsDir.resolve("results"));
+        String busyRatio = "results/" + pass + "-busy-ratio.svg";
+        String busyLatency = "results/" + pass + "-busy-latency.svg";
+        Files.writeString(docsDir.resolve(busyRatio), r.busyRatioChart(), StandardCharsets.UTF_8);
+        Files.writeString(docsDir.resolve(busyLatency), r.busyLatencyChart(), StandardCharsets.UTF_8);
+        Path page = docsDir.resolve("results.md");
+        Files.writeString(page, r.page(busyRatio, busyLatency), StandardCharsets.UTF_8);
+        return page;
+    }
+
+    @SuppressWarnings("unchecked")
+    void load(Path dir) throws IOException {
+        Object root = Json.parse(Files.readString(dir.resolve(pass + ".json"), StandardCharsets.UTF_8));
+        for (Object o : (List<Object>) root) {
+            Map<String, Object> m = (Map<String, Object>) o;
+            String full = (String) m.get("benchmark");
+            String[] parts = full.split("\\.");
+            String bench = parts[parts.length - 2] + "." + parts[parts.length - 1];
+            Map<String, String> params = new LinkedHashMap<>();
+            Object ps = m.get("params");
+            if (ps instanceof Map) {
+                ((Map<String, Object>) ps).forEach((k, v) -> params.put(k, String.valueOf(v)));
+            }
+            Map<String, Object> pm = (Map<String, Object>) m.get("primaryMetric");
+            Map<String, Double> pct = new LinkedHashMap<>();
+            Object pp = pm.get("scorePercentiles");
+            if (pp instanceof Map) {
+                ((Map<String, Object>) pp).forEach((k, v) -> pct.put(k, v instanceof Double ? (Double) v : Double.NaN));
+            }
+            Object score = pm.get("score");
+            results.add(new Result(bench, (String) m.get("mode"), ((Double) m.get("threads")).intValue(), params,
+                    score instanceof Double ? (Double) score : Double.NaN, (String) pm.get("scoreUnit"), pct));
+        }
+        Path stats = dir.resolve(pass + "-backlog.jsonl");
+        if (Files.exists(stats)) {
+            for (String line : Files.readAllLines(stats, StandardCharsets.UTF_8)) {
+                if (!line.isBlank()) {
+                    backlog.add((Map<String, Object>) Json.parse(line));
+                }
+            }
+        }
+        Path envFile = dir.resolve(pass + ".env");
+        if (Files.exists(envFile)) {
+            for (String line : Files.readAllLines(envFile, StandardCharsets.UTF_8)) {
+                int eq = line.indexOf('=');
+                if (eq > 0) {
+                    env.put(line.substring(0, eq).trim(), line.substring(eq + 1).trim());
+                }
+            }
+        }
+    }
+
+    Result find(String bench, String... kv) {
+        outer:
+        for (Result r : results) {
+            if (!r.bench().equals(bench)) {
+                continue;
+            }
+            for (int k = 0; k < kv.length; k += 2) {
+                if (!kv[k + 1].equals(r.params().get(kv[k]))) {
+                    continue outer;
+                }
+            }
+            return r;
+        }
+        return null;
+    }
+
+    static double score(Result r) {
+        return r == null ? Double.NaN : r.score();
+    }
+
+    static double pct(Result r, String key) {
+        return r == null ? Double.NaN : r.p(key);
+    }
+
+    /** Mean over the measurement iterations of one statistic of the busy-queue harness. */
+    double stat(String benchSuffix, String impl, String n, String key) {
+        double sum = 0;
+        int count = 0;
+        for (Map<String, Object> m : backlog) {
+            if (((String) m.get("benchmark")).endsWith(benchSuffix) && impl.equals(m.get("impl"))
+                    && Double.parseDouble(n) == (Double) m.get("n")) {
+                sum += (Double) m.get(key);
+                count++;
+            }
+        }
+        return count == 0 ? Double.NaN : sum / count;
+    }
+
+    /** Sustained inserts per second (all producers) over the measurement iterations, from the harness. */
+    double rate(String benchSuffix, String impl, String n) {
+        double inserts = 0;
+        double seconds = 0;
+        for (Map<String, Object> m : backlog) {
+            if (((String) m.get("benchmark")).endsWith(benchSuffix) && impl.equals(m.get("impl"))
+                    && Double.parseDouble(n) == (Double) m.get("n")) {
+                inserts += (Double) m.get("inserts");
+                seconds += (Double) m.get("seconds");
+            }
+        }
+        return seconds == 0 ? Double.NaN : inserts / seconds;
+    }
+
+    // ---------------------------------------------------------------------------------------- charts
+
+    String busyRatioChart() {
+        List<Svg.Series> series = new ArrayList<>();
+        for (int p = 1; p <= 2; p++) {
+            double[] mean = new double[NS.length];
+            double[] median = new double[NS.length];
+            for (int k = 0; k < NS.length; k++) {
+                String bench = "BusyQueueBench.producers" + p;
+                Result legacy = find(bench, "impl", "LEGACY", "n", NS[k]);
+                Result deli = find(bench, "impl", "DELI", "n", NS[k]);
+                mean[k] = rate(bench, "DELI", NS[k]) / rate(bench, "LEGACY", NS[k]);
+                median[k] = pct(legacy, "50.0") / pct(deli, "50.0");
+            }
+            series.add(new Svg.Series(p + " producer" + (p == 1 ? "" : "s") + ", sustained rate", mean, false));
+            series.add(new Svg.Series(p + " producer" + (p == 1 ? "" : "s") + ", one insert (p50)", median, true));
+        }
+        return Svg.logChart("Busy-queue insertion: how many times DeliQueue is faster", "N pending messages",
+                "DeliQueue / legacy (log scale)", List.of(NS), series);
+    }
+
+    String busyLatencyChart() {
+        List<Svg.Series> series = new ArrayList<>();
+        for (String impl : new String[] {"LEGACY", "DELI"}) {
+            for (String[] q : new String[][] {{"50.0", "p50"}, {"99.0", "p99"}}) {
+                double[] v = new double[NS.length];
+                for (int k = 0; k < NS.length; k++) {
+                    v[k] = pct(find("BusyQueueBench.producers2", "impl", impl, "n", NS[k]), q[0]);
+                }
+                series.add(new Svg.Series(impl + " " + q[1], v, q[1].equals("p99")));
+            }
+        }
+        return Svg.logChart("Busy-queue insertion latency, 2 producers", "N pending messages",
+                "microseconds per insert (log scale)", List.of(NS), series);
+    }
+
+    // ---------------------------------------------------------------------------------------- page
+
+    String page(String busyRatio, String busyLatency) {
+        StringBuilder b = new StringBuilder();
+        String cmd = env.getOrDefault("command", "bench/run.sh " + pass);
+        b.append("# Benchmark results\n\n");
+        b.append("Generated by `org.deliqueue.bench.report.Report` from `bench/results/").append(pass)
+                .append(".json` (pass `").append(pass).append("`); do not edit by hand: `make bench` (quick pass) or ")
+                .append("`make bench-full` regenerates it.\n\n");
+        b.append("| | |\n|---|---|\n");
+        b.append("| command | `").append(cmd).append("` |\n");
+        b.append("| JMH options | `").append(env.getOrDefault("jmh_options", "?")).append("` |\n");
+        b.append("| date | ").append(env.getOrDefault("date", "?")).append(" |\n");
+        b.append("| machine | ").append(env.getOrDefault("cores", "?"))
+                .append(" cores, ").append(env.getOrDefault("memory", "?"))
+                .append(", **shared** with other engineers' builds and model checkers |\n");
+        b.append("| load average (1, 5, 15 min) | before: ").append(env.getOrDefault("load_before", "?"))
+                .append("; after: ").append(env.getOrDefault("load_after", "?")).append(" |\n");
+        b.append("| JVM | ").append(env.getOrDefault("jvm", "?")).append(" |\n\n");
+        b.append("Because the machine is shared and noisy, every comparison below is a ratio of two results of this "
+                + "one pass, measured minutes apart under the same load. Absolute numbers are printed for context "
+                + "only; do not compare them with other machines or passes. A load average above the core count "
+                + "means our threads were time-sliced with other work: tails (p99 and up) are the first casualty.\n\n");
+
+        summary(b);
+        busySection(b, busyRatio, busyLatency);
+        comparatorSection(b);
+        casSection(b);
+        endToEndSection(b);
+        peersSection(b);
+        poolSection(b);
+        b.append(Notes.TEXT);
+        return b.toString();
+    }
+
+    void summary(StringBuilder b) {
+        b.append("## Headline\n\n");
+        b.append("| busy-queue insertion, how many times DeliQueue is faster | N = 0 | N = 1000 | N = 10000 | N = 100000 |\n"
+                + "|---|---|---|---|---|\n");
+        for (int p = 1; p <= 2; p++) {
+            for (String[] q : new String[][] {{"sustained inserts/s, DeliQueue / legacy", null},
+                    {"one insert (p50 time), legacy / DeliQueue", "50.0"}}) {
+                b.append("| ").append(p).append(" producer").append(p == 1 ? "" : "s").append(": ").append(q[0]);
+                for (String n : NS) {
+                    String bench = "BusyQueueBench.producers" + p;
+                    Result l = find(bench, "impl", "LEGACY", "n", n);
+                    Result d = find(bench, "impl", "DELI", "n", n);
+                    b.append(" | ").append(q[1] == null ? ratio(rate(bench, "DELI", n), rate(bench, "LEGACY", n))
+                            : ratio(pct(l, q[1]), pct(d, q[1])));
+                }
+                b.append(" |\n");
+            }
+        }
+        double cas1 = score(find("CasLimitBench.cas1"));
+        double enq1 = score(find("CasLimitBench.deliEnqueue1"));
+        double cas2 = score(find("CasLimitBench.cas2"));
+        double enq2 = score(find("CasLimitBench.deliEnqueue2"));
+        b.append("\nDeliQueue `enqueueMessage` reaches ").append(percent(enq1 / cas1)).append(" (1 thread) and ")
+                .append(percent(enq2 / cas2)).append(" (2 threads) of a bare CAS loop's throughput. End to end, a "
+                + "post-to-dispatch round trip has a median of ")
+                .append(fmt(pct(find("EndToEndBench.roundTrip", "impl", "LEGACY"), "50.0"))).append(" µs on the "
+                + "legacy queue and ")
+                .append(fmt(pct(find("EndToEndBench.roundTrip", "impl", "DELI"), "50.0"))).append(" µs on DeliQueue. "
+                + "The branchy comparator takes ")
+                .append(ratio(score(find("ComparatorBench.compareBranchy")),
+                        score(find("ComparatorBench.compareBranchless"))))
+                .append(" the time of the branchless one per comparison (below 1x: branchy is faster here).\n\n");
+    }
+
+    void busySection(StringBuilder b, String busyRatio, String busyLatency) {
+        b.append("## 1. Busy-queue insertion (headline)\n\n");
+        b.append("`BusyQueueBench`: the queue holds about N pending future messages; 1 or 2 producer threads "
+                + "`enqueueMessage` new messages with random future deadlines while a consumer thread (the Looper's "
+                + "role) `poll()`s the earliest whenever more than N are pending. SampleTime mode: the mean time "
+                + "per insert (so producer throughput is threads / mean) and its percentiles. When the consumer "
+                + "cannot keep up, producers wait for it (to bound memory) and that wait is part of the measured "
+                + "time. Two figures per row: the *sustained rate* (inserts per second of wall time, all producers, "
+                + "counted by the harness over the measurement iterations: what the whole queue, consumer "
+                + "included, sustains) and the *p50* (the cost of one insert that did not wait). JMH's SampleTime "
+                + "mean is printed too but is not used for ratios: it samples every 2^k-th operation, and the rare, "
+                + "long waits for the consumer make it erratic. See `bench/src/main/java/org/deliqueue/bench/Backlog.java`.\n\n");
+        b.append("![busy-queue ratio vs N](").append(busyRatio).append(")\n\n");
+        b.append("| producers | N | legacy inserts/s | Deli inserts/s | **rate Deli / legacy** | legacy p50 µs | "
+                + "Deli p50 µs | **p50 legacy / Deli** | legacy p99 µs | Deli p99 µs | p99 legacy / Deli | "
+                + "legacy / Deli SampleTime mean µs | Deli producers waiting | mean backlog legacy / Deli |\n");
+        b.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        for (int p = 1; p <= 2; p++) {
+            for (String n : NS) {
+                String bench = "BusyQueueBench.producers" + p;
+                Result l = find(bench, "impl", "LEGACY", "n", n);
+                Result d = find(bench, "impl", "DELI", "n", n);
+                double rl = rate(bench, "LEGACY", n);
+                double rd = rate(bench, "DELI", n);
+                b.append("| ").append(p).append(" | ").append(n).append(" | ")
+                        .append(fmt(rl)).append(" | ").append(fmt(rd)).append(" | **")
+                        .append(ratio(rd, rl)).append("** | ")
+                        .append(fmt(pct(l, "50.0"))).append(" | ").append(fmt(pct(d, "50.0"))).append(" | **")
+                        .append(ratio(pct(l, "50.0"), pct(d, "50.0"))).append("** | ")
+                        .append(fmt(pct(l, "99.0"))).append(" | ").append(fmt(pct(d, "99.0"))).append(" | ")
+                        .append(ratio(pct(l, "99.0"), pct(d, "99.0"))).append(" | ")
+                        .append(fmt(score(l))).append(" / ").append(fmt(score(d))).append(" | ")
+                        .append(percent(stat(bench, "DELI", n, "producerWaitShare"))).append(" | ")
+                        .append(fmt(stat(bench, "LEGACY", n, "meanBacklog"))).append(" / ")
+                        .append(fmt(stat(bench, "DELI", n, "meanBacklog"))).append(" |\n");
+            }
+        }
+        b.append("\n*Deli producers waiting*: share of producer time spent waiting for the consumer (memory bound "
+                + "N + 64 + N/8); where it is high, DeliQueue's sustained rate is its consumer's rate, not "
+                + "its insertion cost. Legacy producers waited: ");
+        List<String> lw = new ArrayList<>();
+        for (int p = 1; p <= 2; p++) {
+            for (String n : NS) {
+                lw.add(p + "p/N=" + n + " " + percent(stat("BusyQueueBench.producers" + p, "LEGACY", n,
+                        "producerWaitShare")));
+            }
+        }
+        b.append(String.join(", ", lw)).append(".\n\n");
+        b.append("![busy-queue latency](").append(busyLatency).append(")\n\n");
+    }
+
+    void comparatorSection(StringBuilder b) {
+        b.append("## 2. Comparator: branchless vs branchy\n\n");
+        b.append("`ComparatorBench` (package `org.deliqueue`, for the package-private `MessageHeap`): "
+                + "`MessageHeap.compare` (branchless, `compareLongs`) against upstream's earlier branchy form "
+                + "(`signum(when)`, early return, `signum(insertSeq)`), as single comparisons of random pairs and as "
+                + "heap operations (remove least + add, on a heap of the given size). AverageTime, ns per "
+                + "comparison or per remove+add.\n\n");
+        b.append("| workload | branchless ns | branchy ns | branchy / branchless |\n|---|---|---|---|\n");
+        Result cl = find("ComparatorBench.compareBranchless");
+        Result cb = find("ComparatorBench.compareBranchy");
+        b.append("| compare random pairs | ").append(fmt(score(cl))).append(" | ").append(fmt(score(cb)))
+                .append(" | ").append(ratio(score(cb), score(cl))).append(" |\n");
+        for (String size : new String[] {"1000", "100000"}) {
+            Result hl = find("ComparatorBench.heapBranchless", "heapSize", size);
+            Result hb = find("ComparatorBench.heapBranchy", "heapSize", size);
+            b.append("| heap remove+add, size ").append(size).append(" | ").append(fmt(score(hl))).append(" | ")
+                    .append(fmt(score(hb))).append(" | ").append(ratio(score(hb), score(hl))).append(" |\n");
+        }
+        b.append("\n");
+    }
+
+    void casSection(StringBuilder b) {
+        b.append("## 3. The limit: raw CAS vs DeliQueue push\n\n");
+        b.append("`CasLimitBench`: throughput (operations per µs, all threads together) of a CAS retry loop on one "
+                + "shared AtomicReference (nothing allocated), a Treiber push of a new node, `DeliQueue.push` of a "
+                + "new Message, and the public `enqueueMessage` (IN_USE claim CAS + push + wake check). No consumer; "
+                + "stacks are cut every 4096 pushes.\n\n");
+        b.append("| threads | CAS ops/µs | Treiber push | DeliQueue.push | enqueueMessage | enqueue / CAS | "
+                + "push / Treiber |\n|---|---|---|---|---|---|---|\n");
+        for (int t = 1; t <= 2; t++) {
+            double cas = score(find("CasLimitBench.cas" + t));
+            double tr = score(find("CasLimitBench.treiber" + t));
+            double push = score(find("CasLimitBench.deliPush" + t));
+            double enq = score(find("CasLimitBench.deliEnqueue" + t));
+            b.append("| ").append(t).append(" | ").append(fmt(cas)).append(" | ").append(fmt(tr)).append(" | ")
+                    .append(fmt(push)).append(" | ").append(fmt(enq)).append(" | ").append(percent(enq / cas))
+                    .append(" | ").append(percent(push / tr)).append(" |\n");
+        }
+        b.append("\n");
+    }
+
+    void endToEndSection(StringBuilder b) {
+        b.append("## 4. End to end: Handler.post to Looper dispatch\n\n");
+        b.append("`EndToEndBench`: a real Looper thread (`Looper.prepare(kind, Clock.SYSTEM)`, `Looper.loop()`), "
+                + "which sleeps in `next()` when idle. *Round trip*: post a runnable and wait until the Looper has "
+                + "run it (SampleTime, one producer: post + wake-up + dispatch latency). *Stream*: post as fast as "
+                + "the Looper dispatches, at most 1024 in flight (Throughput, posts per µs, all producers).\n\n");
+        b.append("| measure | legacy | DeliQueue | legacy / Deli (time) or Deli / legacy (throughput) |\n"
+                + "|---|---|---|---|\n");
+        Result rl = find("EndToEndBench.roundTrip", "impl", "LEGACY");
+        Result rd = find("EndToEndBench.roundTrip", "impl", "DELI");
+        for (String[] q : new String[][] {{"mean", null}, {"p50", "50.0"}, {"p90", "90.0"}, {"p99", "99.0"},
+                {"p99.9", "99.9"}}) {
+            double l = q[1] == null ? score(rl) : pct(rl, q[1]);
+            double d = q[1] == null ? score(rd) : pct(rd, q[1]);
+            b.append("| round trip ").append(q[0]).append(", µs | ").append(fmt(l)).append(" | ").append(fmt(d))
+                    .append(" | ").append(ratio(l, d)).append(" |\n");
+        }
+        for (int t = 1; t <= 2; t++) {
+            double l = score(find("EndToEndBench.stream" + t, "impl", "LEGACY"));
+            double d = score(find("EndToEndBench.stream" + t, "impl", "DELI"));
+            b.append("| stream, ").append(t).append(" producer").append(t == 1 ? "" : "s").append(", posts/µs | ")
+                    .append(fmt(l)).append(" | ").append(fmt(d)).append(" | ").append(ratio(d, l)).append(" |\n");
+        }
+        b.append("\n");
+    }
+
+    void peersSection(StringBuilder b) {
+        b.append("## 5. Peers: the same workload on JDK and Netty schedulers\n\n");
+        b.append("`PeersBench` runs `BusyQueueBench`'s harness (same N = 10000 held by a consumer, same producers) on "
+                + "`java.util.concurrent.DelayQueue` (drained by delivery, like the queues), "
+                + "`ScheduledThreadPoolExecutor(1)` with remove-on-cancel and Netty's `DefaultEventExecutor.schedule` "
+                + "(both run on real time, so their consumer removes by cancelling the oldest task, and each insert "
+                + "also offers the future to a ConcurrentLinkedQueue for it). The LEGACY and DELI rows are "
+                + "`BusyQueueBench` at the same N, from the same pass.\n\n");
+        b.append("| structure | producers | inserts/s | p50 µs | p99 µs | rate vs DeliQueue | p50 vs DeliQueue | "
+                + "producers waiting |\n|---|---|---|---|---|---|---|---|\n");
+        for (int p = 1; p <= 2; p++) {
+            String own = "BusyQueueBench.producers" + p;
+            Result deli = find(own, "impl", "DELI", "n", "10000");
+            double deliRate = rate(own, "DELI", "10000");
+            for (String impl : new String[] {"DELI", "LEGACY", "DELAY_QUEUE", "STPE", "NETTY"}) {
+                boolean ours = impl.equals("DELI") || impl.equals("LEGACY");
+                String bench = (ours ? "BusyQueueBench" : "PeersBench") + ".producers" + p;
+                Result r = find(bench, "impl", impl, "n", "10000");
+                double rt = rate(bench, impl, "10000");
+                b.append("| ").append(impl).append(" | ").append(p).append(" | ").append(fmt(rt))
+                        .append(" | ").append(fmt(pct(r, "50.0"))).append(" | ").append(fmt(pct(r, "99.0")))
+                        .append(" | ").append(ratio(rt, deliRate)).append(" | ")
+                        .append(ratio(pct(r, "50.0"), pct(deli, "50.0"))).append(" | ")
+                        .append(percent(stat(bench, impl, "10000", "producerWaitShare"))).append(" |\n");
+            }
+        }
+        b.append("\n*rate vs DeliQueue* above 1x: that structure sustained more inserts per second (consumer "
+                + "included); *p50 vs DeliQueue* above 1x: its median insert took longer.\n\n");
+    }
+
+    void poolSection(StringBuilder b) {
+        b.append("## 6. Message pool strategies (the Parcel pool study, repeated)\n\n");
+        b.append("`PoolBench`: obtain, write, publish (Blackhole) and recycle one object, per operation. Throughput "
+                + "relative to the locked linked list at the same thread count, as Android's Parcel study reported "
+                + "its figures relative to its baseline (there: 1/4/16 threads on a phone; here: 1/2/4 on 2 shared "
+                + "cores, so 4 threads means time-slicing).\n\n");
+        b.append("| strategy | 1 thread | 2 threads | 4 threads |\n|---|---|---|---|\n");
+        for (String s : new String[] {"PURE_GC", "SINGLE_AR", "POOLED_AR", "LOCKED_LIST"}) {
+            b.append("| ").append(s);
+            for (int t : new int[] {1, 2, 4}) {
+                double v = score(find("PoolBench.threads" + t, "strategy", s));
+                double base = score(find("PoolBench.threads" + t, "strategy", "LOCKED_LIST"));
+                b.append(" | ").append(percent(v / base)).append(" (").append(fmt(v)).append(" ops/µs)");
+            }
+            b.append(" |\n");
+        }
+        b.append("\n");
+    }
+
+    // ---------------------------------------------------------------------------------------- formatting
+
+    static String fmt(double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            return "n/a";
+        }
+        double a = Math.abs(v);
+        if (a >= 1000) {
+            return String.format(Locale.ROOT, "%,.0f", v);
+        }
+        if (a >= 100) {
+            return String.format(Locale.ROOT, "%.0f", v);
+        }
+        if (a >= 10) {
+            return String.format(Locale.ROOT, "%.1f", v);
+        }
+        if (a >= 0.1) {
+            return String.format(Locale.ROOT, "%.2f", v);
+        }
+        return String.format(Locale.ROOT, "%.3g", v);
+    }
+
+    static String ratio(double num, double den) {
+        double r = num / den;
+        return Double.isNaN(r) || Double.isInfinite(r) ? "n/a" : fmt(r) + "x";
+    }
+
+    static String percent(double v) {
+        return Double.isNaN(v) || Double.isInfinite(v) ? "n/a" : String.format(Locale.ROOT, "%.0f%%", v * 100);
+    }
+}
