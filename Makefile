@@ -8,7 +8,7 @@ LINCHECK_ITERATIONS  ?= 50
 LINCHECK_INVOCATIONS ?= 2000
 JCSTRESS_ARGS ?=
 
-.PHONY: help verify build test stress obligations tlc tlc-full tlc-sim tlc-mutants tlc-dist lincheck jcstress bench bench-full clean
+.PHONY: help verify build test stress obligations tlc tlc-full tlc-sim tlc-mutants tlc-dist lincheck jcstress bench bench-full jpf clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -16,6 +16,7 @@ help: ## List the targets
 verify: ## The main job: every checker at standard depth, then each obligation's verdict per checker
 	@status=0; $(MVN) $(MVN_FLAGS) -fae -Ddeliqueue.stress.seconds=$(STRESS_SECONDS) verify || status=$$?; \
 	jcstress/ci/actionlint.sh || status=1; \
+	bash jpf/bin/run-jpf.sh || status=1; \
 	$(MVN) $(MVN_FLAGS) -q -pl obligations compile exec:exec -Dobligations.mode=write || status=1; \
 	echo; echo "== deliqueue: obligations x checkers (verdicts of this run) =="; \
 	$(MVN) $(MVN_FLAGS) -q -pl obligations exec:exec -Dobligations.mode=screen || status=1; \
@@ -24,7 +25,7 @@ verify: ## The main job: every checker at standard depth, then each obligation's
 build: ## Compile every module and fetch every dependency (no tests)
 	$(MVN) $(MVN_FLAGS) -q -DskipTests package
 
-test: ## Everything within budget: conformance, mutant controls, TLC CI model + spec mutants, Lincheck, jcstress (fast)
+test: ## Everything within budget: conformance, mutant controls, TLC CI model + spec mutants, Lincheck, jcstress (fast), JPF harnesses on the plain JVM
 	$(MVN) $(MVN_FLAGS) -Ddeliqueue.stress.seconds=$(STRESS_SECONDS) verify
 	jcstress/ci/actionlint.sh
 
@@ -60,6 +61,9 @@ jcstress: ## jcstress deep mode; HTML in jcstress/target/jcstress-results/, JUni
 
 obligations: ## Regenerate docs/obligations.md from the spec, the citations and the last checker results
 	$(MVN) $(MVN_FLAGS) -q -pl obligations compile exec:exec -Dobligations.mode=write
+
+jpf: ## Java PathFinder on the real queue: each harness for DELI and its mutants (needs JPF_HOME or ~/.jpf/site.properties; else skips)
+	@bash jpf/bin/run-jpf.sh
 
 bench: ## Quick benchmark pass (minutes): bench/results/quick.json, plots, docs/results.md
 	MVN="$(MVN)" bench/run.sh quick

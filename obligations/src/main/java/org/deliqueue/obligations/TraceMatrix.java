@@ -320,6 +320,28 @@ public final class TraceMatrix {
         if (Files.exists(jcstress)) {
             readCases(Files.readString(jcstress));
         }
+        Path jpf = root.resolve("jpf/target/jpf-results.md");
+        if (Files.exists(jpf)) {
+            readJpfTable(Files.readAllLines(jpf, StandardCharsets.UTF_8));
+        }
+    }
+
+    /** {@code make jpf}'s table: one row per JPF run, harness first, verdict ({@code ok} or not) last. */
+    private void readJpfTable(List<String> rows) {
+        Map<String, int[]> byHarness = new TreeMap<>();
+        for (String row : rows) {
+            String[] cells = row.split("(?<!\\\\)\\|");
+            if (cells.length < 3 || !row.startsWith("| ") || row.startsWith("| harness") || row.startsWith("|---")) {
+                continue;
+            }
+            int[] counts = byHarness.computeIfAbsent(cells[1].strip(), k -> new int[2]);
+            counts[0]++;
+            if (!cells[cells.length - 1].strip().equals("ok")) {
+                counts[1]++;
+            }
+        }
+        byHarness.forEach((harness, n) -> verdicts.put(harness,
+                n[1] == 0 ? "pass (" + n[0] + " JPF runs)" : "**FAIL** (" + n[1] + " of " + n[0] + " JPF runs)"));
     }
 
     private void readSuite(String xml) {

@@ -1,0 +1,165 @@
+#!/usr/bin/env bash
+# `make jpf`: model-checks the real DeliQueue with Java PathFinder on the harnesses of jpf/src/main/java, each for
+# DELI (JPF must find no error) and for the seeded mutants it must catch (JPF must report an error naming the
+# violated obligation, or a deadlock). Prints one row per run: result, states, transitions, time.
+#
+# JPF is in no package registry and this repository never ships it. This script uses an installed jpf-core:
+#   JPF_HOME=/path/to/jpf-core (a built checkout: build/jpf.jar, build/RunJPF.jar), or
+#   ~/.jpf/site.properties with a line `jpf-core = /path/to/jpf-core` (JPF's own convention).
+# With neither it prints one line and exits 0 (nothing was checked, and it says so).
+#
+# Environment: JPF_TIMEOUT (seconds per JPF run, default 300), JPF_XMX (JPF's heap, default 3g),
+#   JPF_ONLY (a regex: only runs whose "Harness ARGS" matches), SKIP_BUILD=1 (reuse the last build), MVN.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+MODULE=$ROOT/jpf
+TARGET=$MODULE/target
+JPF_TIMEOUT=${JPF_TIMEOUT:-300}
+JPF_XMX=${JPF_XMX:-3g}
+JPF_ONLY=${JPF_ONLY:-}
+MVN=${MVN:-mvn}
+
+# ---- locate JPF -------------------------------------------------------------------------------------------
+jpf_home=
+jpf_from=JPF_HOME
+if [[ -n "${JPF_HOME:-}" ]]; then
+  jpf_home=$JPF_HOME
+elif [[ -f "$HOME/.jpf/site.properties" ]]; then
+  jpf_home=$(sed -n 's/^[[:space:]]*jpf-core[[:space:]]*=[[:space:]]*//p' "$HOME/.jpf/site.properties" | tail -n 1)
+  jpf_home=${jpf_home%%[[:space:]]}
+  jpf_home=${jpf_home//\$\{user.home\}/$HOME}
+  jpf_from="$HOME/.jpf/site.properties"
+fi
+if [[ -z "$jpf_home" ]]; then
+  echo "make jpf: SKIPPED (nothing checked): no Java PathFinder found; set JPF_HOME to a built jpf-core (java-17 branch) or add 'jpf-core = /path/to/jpf-core' to ~/.jpf/site.properties (see jpf/README.md)"
+  exit 0
+fi
+for jar in jpf.jar RunJPF.jar; do
+  if [[ ! -f "$jpf_home/build/$jar" ]]; then
+    echo "make jpf: FAILED: JPF at '$jpf_home' (from $jpf_from) has no build/$jar; build jpf-core there first (see jpf/README.md)" >&2
+    exit 2
+  fi
+done
+
+# ---- build: impl (jar + test-jar with the mutants), the harnesses, then what needs JPF's jars ---------------
+if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
+  "$MVN" -B -ntp -q -Dstyle.color=never -f "$ROOT/pom.xml" -pl impl -am install -DskipTests
+  "$MVN" -B -ntp -q -Dstyle.color=never -f "$MODULE/pom.xml" package -DskipTests
+fi
+rm -rf "$TARGET/jpf-classes" "$TARGET/jpf-listener" "$TARGET/jpf-logs"
+mkdir -p "$TARGET/jpf-classes" "$TARGET/jpf-listener" "$TARGET/jpf-logs"
+# JPF's FieldAccess: compiled against impl, first on JPF's class path (config/common.properties).
+javac --release 17 -Xlint:all -Werror -cp "$TARGET/jpf-deps/deliqueue-impl.jar" -d "$TARGET/jpf-classes" \
+  "$MODULE/src/jpf/java/org/deliqueue/FieldAccess.java"
+# The listener: compiled against the installed JPF.
+javac --release 17 -Xlint:all -cp "$jpf_home/build/jpf.jar" -d "$TARGET/jpf-listener" \
+  "$MODULE"/src/listener/java/org/deliqueue/jpf/listener/*.java
+plain_cp="$TARGET/classes:$TARGET/jpf-deps/deliqueue-impl.jar:$TARGET/jpf-deps/deliqueue-impl-tests.jar"
+# Each mutant's queue class (JPF cannot run Mutant's enum lambdas: see JpfSteps.mutantByClass).
+declare -A mutant_class
+while read -r name cls; do mutant_class[$name]=$cls; done < <(java -cp "$plain_cp" org.deliqueue.jpf.MutantClasses)
+
+# ---- the runs ---------------------------------------------------------------------------------------------
+# harness | args (queue,size) | listener (on/off) | expected: pass, or a regex the error report must match
+RUNS=(
+  "ProducersLooper|DELI,1|on|pass"
+  "ProducersLooper|NON_ATOMIC_PUSH,1|on|NoLostMessage|ExactlyOnce"
+  "ProducersLooper|SWEEP_SKIPS_BACKLINKS,1|on|BackLinksConsistent"
+  "RemoverVsDelivery|DELI,1|on|pass"
+  "RemoverVsDelivery|DELIVER_WITHOUT_REMOVED_CAS,1|on|ExactlyOnce"
+  "TraversalRacingUnlink|DELI,2|on|pass"
+  "TraversalRacingUnlink|UNLINK_CLEARS_NEXT,2|on|TraversalComplete"
+  "TraversalRacingUnlink|SINGLE_PASS_TRAVERSAL,2|on|Refinement"
+  "QuitVsWaker|DELI|on|pass"
+  "QuitVsWaker|TEARDOWN_WITHOUT_WAIT|on|NoUseAfterTeardown"
+  "SleepRacingPush|DELI,2|on|pass"
+  "SleepRacingPush|LOST_WAKEUP,2|on|NotDeadlockedProperty"
+  # The listener demonstration: the lost update is found with the listener only; NON_ATOMIC_PUSH is found
+  # without it (its read and write of the volatile `top` are scheduling points of their own).
+  "BarrierTokens|DELI|on|pass"
+  "BarrierTokens|TOKEN_GET_THEN_SET|on|UniqueBarrierTokens"
+  "BarrierTokens|TOKEN_GET_THEN_SET|off|pass"
+  "ProducersLooper|NON_ATOMIC_PUSH,1|off|NoLostMessage|ExactlyOnce"
+)
+
+results=$TARGET/jpf-results.md
+{
+  echo "| harness | queue,size | listener | expected | result | states | transitions | time | verdict |"
+  echo "|---|---|---|---|---|---|---|---|---|"
+} > "$results"
+printf '%-22s %-30s %-4s %-8s %-70s %9s %11s %8s  %s\n' harness queue,size lsnr expected result states transitions time verdict
+unexpected=0
+ran=0
+for run in "${RUNS[@]}"; do
+  IFS='|' read -r harness args listener expected <<< "$run"
+  if [[ -n "$JPF_ONLY" && ! "$harness $args" =~ $JPF_ONLY ]]; then
+    continue
+  fi
+  ran=$((ran + 1))
+  queue=${args%%,*}
+  jpf_args=$args
+  if [[ -n "${mutant_class[$queue]:-}" ]]; then
+    jpf_args="$queue@${mutant_class[$queue]}${args#"$queue"}"
+  fi
+  # JPF's own BudgetChecker bounds the search in time and still prints the statistics; `timeout` is the backstop.
+  budget=gov.nasa.jpf.listener.BudgetChecker
+  if [[ $listener == off ]]; then
+    extra=("+listener=$budget")
+  else
+    extra=("+listener+=,$budget")
+  fi
+  log=$TARGET/jpf-logs/$harness-${args//,/-}-listener-$listener.log
+  rc=0
+  timeout "$((JPF_TIMEOUT + 120))" java "-Xmx$JPF_XMX" -jar "$jpf_home/build/RunJPF.jar" \
+    "$MODULE/config/$harness.jpf" "+target.args=$jpf_args" "${extra[@]}" "+budget.max_time=$((JPF_TIMEOUT * 1000))" \
+    > "$log" 2>&1 || rc=$?
+
+  # The report: "no errors detected", or "error 1" followed by the property and its message.
+  states=$(sed -n 's/^states: *new=\([0-9]*\),visited=\([0-9]*\).*/\1/p' "$log" | tail -n 1)
+  visited=$(sed -n 's/^states: *new=\([0-9]*\),visited=\([0-9]*\).*/\2/p' "$log" | tail -n 1)
+  time=$(sed -n 's/^elapsed time: *//p' "$log" | tail -n 1)
+  transitions=
+  if [[ -n "$states" && -n "$visited" ]]; then
+    transitions=$((states + visited))
+  fi
+  errblock=$(sed -n '/^=* error 1$/,/^=* snapshot/p' "$log" | sed '1d;$d')
+  if [[ $rc == 124 ]]; then
+    result="TIMEOUT: killed after $((JPF_TIMEOUT + 120))s"
+  elif grep -q '^=* search constraint' "$log"; then
+    result="INCOMPLETE: $(sed -n '/^=* search constraint/{n;p;}' "$log" | head -n 1)" # never a pass
+  elif grep -q '^no errors detected' "$log" && [[ $rc == 0 ]]; then
+    result="no errors"
+  elif [[ -n "$errblock" ]]; then
+    prop=$(sed -n '1s/.*\.//p' <<< "$errblock")
+    detail=$(sed -n '2p' <<< "$errblock" | sed 's/^java\.lang\.AssertionError: //; s/^java\.lang\.//')
+    result="$prop: $detail"
+  else
+    result="JPF failed (rc $rc), see log"
+  fi
+  verdict=ok
+  if [[ $expected == pass ]]; then
+    [[ $result == "no errors" ]] || verdict=UNEXPECTED
+  elif [[ -z "$errblock" ]] || ! grep -Eq "$expected" <<< "$errblock"; then
+    verdict=UNEXPECTED
+  fi
+  if [[ $verdict != ok ]]; then
+    unexpected=$((unexpected + 1))
+  fi
+  short=${result:0:70}
+  printf '%-22s %-30s %-4s %-8s %-70s %9s %11s %8s  %s\n' "$harness" "$args" "$listener" \
+    "$([[ $expected == pass ]] && echo pass || echo error)" "$short" "${states:--}" "${transitions:--}" \
+    "${time:--}" "$verdict$([[ $verdict != ok ]] && echo " (log: ${log#"$ROOT"/})")"
+  echo "| $harness | $args | $listener | $([[ $expected == pass ]] && echo 'no error' || echo "error ~ \`${expected//|/ or }\`") | ${short//|/\\|} | ${states:--} | ${transitions:--} | ${time:--} | $verdict |" >> "$results"
+done
+
+if [[ $ran == 0 ]]; then
+  echo "make jpf: FAILED: JPF_ONLY='$JPF_ONLY' matched no run" >&2
+  exit 2
+fi
+echo "$(grep -h -m 1 '^JavaPathfinder' "$TARGET"/jpf-logs/*.log | head -n 1 | cut -d' ' -f1-6) at $jpf_home; $ran runs; table in ${results#"$ROOT"/}; logs in jpf/target/jpf-logs/"
+if [[ $unexpected != 0 ]]; then
+  echo "make jpf: FAILED: $unexpected of $ran runs had an unexpected result" >&2
+  exit 1
+fi
+echo "make jpf: OK: every DELI run found no error, every mutant run found its violation"

@@ -1,0 +1,86 @@
+package org.deliqueue.jpf;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Runs every JPF harness as an ordinary Java program, many times, on the real DeliQueue: the same scenario and the
+ * same assertions, under whatever schedules the JVM and a random start-up jitter produce. This keeps the harnesses
+ * compiling and passing where JPF is absent ({@code make test}); it is no model check (JPF's runs are, under
+ * {@code make jpf}). Mutants are not run here: a lost wakeup would only show as a timeout.
+ *
+ * <p>Each harness runs for {@link #SECONDS_PER_HARNESS} seconds (at least {@link #MIN_RUNS} runs), each run on a
+ * fresh thread (the harness prepares a Looper on it) with a time limit: a run that does not finish fails.
+ */
+class HarnessesOnPlainJvmTest {
+    static final long SECONDS_PER_HARNESS = 2;
+    static final int MIN_RUNS = 20;
+    static final long RUN_LIMIT_MS = 15_000;
+
+    interface Main {
+        void run(String[] args) throws Exception;
+    }
+
+    static Stream<Arguments> harnesses() {
+        return Stream.of(
+                Arguments.of("ProducersLooper", (Main) ProducersLooper::main, new String[] {"DELI", "3"}),
+                Arguments.of("RemoverVsDelivery", (Main) RemoverVsDelivery::main, new String[] {"DELI", "3"}),
+                Arguments.of("TraversalRacingUnlink", (Main) TraversalRacingUnlink::main, new String[] {"DELI", "3"}),
+                Arguments.of("QuitVsWaker", (Main) QuitVsWaker::main, new String[] {"DELI"}),
+                Arguments.of("QuitVsWaker with a producer", (Main) QuitVsWaker::main,
+                        new String[] {"DELI", "producer"}),
+                Arguments.of("SleepRacingPush", (Main) SleepRacingPush::main, new String[] {"DELI", "3"}),
+                Arguments.of("BarrierTokens", (Main) BarrierTokens::main, new String[] {"DELI"}));
+    }
+
+    @BeforeAll
+    static void plainJvm() {
+        Harness.plainJvm = true;
+    }
+
+    @AfterAll
+    static void back() {
+        Harness.plainJvm = false;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("harnesses")
+    void passesOnDeliQueue(String name, Main main, String[] args) throws InterruptedException {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(SECONDS_PER_HARNESS);
+        int runs = 0;
+        while (runs < MIN_RUNS || System.nanoTime() < until) {
+            runOnce(name, main, args, runs);
+            runs++;
+        }
+        assertTrue(runs >= MIN_RUNS);
+    }
+
+    private static void runOnce(String name, Main main, String[] args, int run) throws InterruptedException {
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread t = new Thread(() -> {
+            try {
+                main.run(args.clone());
+            } catch (Throwable e) {
+                failure.set(e);
+            }
+        }, name + "-run-" + run);
+        t.setDaemon(true);
+        t.start();
+        t.join(RUN_LIMIT_MS);
+        if (t.isAlive()) {
+            fail(name + " run " + run + " did not finish within " + RUN_LIMIT_MS + " ms (a lost wakeup or a hang)");
+        }
+        if (failure.get() != null) {
+            throw new AssertionError(name + " run " + run + " failed: " + failure.get(), failure.get());
+        }
+    }
+}
