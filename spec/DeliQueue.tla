@@ -55,7 +55,7 @@ VARIABLES
   top,       \* DeliQueue.top
   next,      \* Message.next
   ticket,    \* Message.ticket
-  when,      \* Message.when (written before the push)
+  when,      \* Message.when (written before the push; when[Quit]: sentinel.when = Clock.uptimeMillis() at quitQueue)
   removed,   \* Message.flags & FLAG_REMOVED
   freelist,  \* DeliQueue.freelist with its Message.nextFree chain, as a sequence
   waitWord,  \* DeliQueue.waitWord: [asleep, deadline, blocked] (ASLEEP / BLOCKED bits, deadline << 2)
@@ -73,7 +73,7 @@ VARIABLES
   pc,        \* [Threads -> label]
   pw,        \* [Threads -> waitWord value read by signalIfEarlier / removeSyncBarrier]
   qmode,     \* the sentinel's arg1: "quit" or "quitSafely" (fixed per behaviour)
-  R,         \* the remover's locals: [t: top of the pass, floor, cur, won, f]
+  R,         \* the remover's locals: [t: top of the pass, floor, cur, won, quit: traverse's quit (sentinel passed)]
   \* ---- history (ghost) ----
   dcount,    \* [Msgs -> Nat]: how often each message was delivered
   dropped,   \* messages the Looper dropped on quit (its REMOVED CAS won)
@@ -110,6 +110,9 @@ Pushed(m) == pc[m] \notin {"push", "pushCas", "failed"} \* m's push CAS succeede
 QuitPushed == pc[QuitT] \notin {"quit", "quitCas"}
 Won == Range(R.won) \cap Msgs                            \* messages the remover's REMOVED CAS won
 SweptNode(n) == n \in Linked /\ ticket[n] <= TicketOf(swept)
+\* DeliQueue.droppedByQuit(sentinel, m): quit drops everything, quitSafely what is
+\* due after the uptime of the call (sentinel.when), not the Looper's clock reading.
+DroppedByQuit(m) == qmode = "quit" \/ when[m] > when[Quit]
 
 -----------------------------------------------------------------------------
 (* Hooks: definitions the mutant models (MC_*.tla) override in their .cfg.  *)
@@ -118,6 +121,7 @@ Matches(n) == n \in Matching            \* the remover's predicate (never the se
 SentinelBornRemoved == TRUE             \* quitQueue: sentinel.flags includes FLAG_REMOVED
 SweepNotesQuit(n) == n = Quit           \* sweep: isQuitSentinel(m) is tested before isRemoved(m)
 SweepStopsAt(n) == FALSE                \* sweep walks through the sentinel
+TraverseNotesQuit(n) == n = Quit        \* traverse: isQuitSentinel(m) is tested before the visitor
 LinkBack(n, m) == [prev EXCEPT ![n] = m]  \* DeliQueue.linkBack
 ClaimWins(c) == ~removed[c]             \* DeliQueue.claimForDelivery = markRemoved
 FlagAfterDelivery == TRUE               \* a delivered message keeps REMOVED (retired, never pooled)
@@ -143,7 +147,7 @@ LooperInit == [pc |-> "loop",   \* label
 TypeOK ==
   /\ top \in Nodes \cup {Nil}
   /\ next \in [Nodes -> Nodes \cup {Nil}] /\ prev \in [Nodes -> Nodes \cup {Nil}]
-  /\ ticket \in [Nodes -> Nat] /\ when \in [Msgs -> 0..MaxTime]
+  /\ ticket \in [Nodes -> Nat] /\ when \in [Nodes -> 0..MaxTime]
   /\ removed \in [Nodes -> BOOLEAN]
   /\ freelist \in Seq(Nodes)
   /\ waitWord \in [asleep : BOOLEAN, deadline : 0..INF, blocked : BOOLEAN]
@@ -152,12 +156,12 @@ TypeOK ==
   /\ swept \in Nodes \cup {Nil} /\ heap \subseteq Msgs /\ deferred \in Nodes \cup {Nil}
   /\ L.now \in 0..MaxTime /\ L.dl \in 0..INF /\ L.chain \in Seq(Nodes)
   /\ pc \in [Threads -> STRING] /\ qmode \in Modes
-  /\ R.cur \in Nodes \cup {Nil} /\ R.won \in Seq(Nodes)
+  /\ R.cur \in Nodes \cup {Nil} /\ R.won \in Seq(Nodes) /\ R.quit \in BOOLEAN
   /\ dcount \in [Msgs -> Nat] /\ dropped \subseteq Msgs /\ snaps \subseteq SUBSET Msgs
 
 Init ==
   /\ top = Nil /\ next = [n \in Nodes |-> Nil] /\ ticket = [n \in Nodes |-> 0]
-  /\ when = [m \in Msgs |-> IF Kind[m] = "barrier" THEN 0 ELSE When[m]]
+  /\ when = [n \in Nodes |-> IF n = Quit \/ Kind[n] = "barrier" THEN 0 ELSE When[n]]   \* new Message(): when = 0
   /\ removed = [n \in Nodes |-> FALSE] /\ freelist = <<>>
   /\ waitWord = Awake /\ wakeRefs = [count |-> 0, teardown |-> FALSE]
   /\ permit = FALSE /\ resource = "live" /\ now = 0
@@ -166,7 +170,7 @@ Init ==
   /\ pc = [t \in Threads |-> IF t \in Msgs THEN "push" ELSE IF t = QuitT THEN "quit" ELSE "rStart"]
   /\ pw = [t \in Threads |-> Awake]
   /\ qmode \in Modes
-  /\ R = [t |-> Nil, floor |-> 0, cur |-> Nil, won |-> <<>>]
+  /\ R = [t |-> Nil, floor |-> 0, cur |-> Nil, won |-> <<>>, quit |-> FALSE]
   /\ dcount = [m \in Msgs |-> 0] /\ dropped = {} /\ snaps = {}
 
 -----------------------------------------------------------------------------
@@ -259,16 +263,23 @@ wake(t) == wake_acquire(t) \/ wake_signal(t) \/ wake_release(t)
 
 -----------------------------------------------------------------------------
 (* 8. quit (quitter): DeliQueue.quitQueue pushes the sentinel, whose flags  *)
-(* (IN_USE | REMOVED | QUIT_SENTINEL) and arg1 (quitSafely) are written     *)
-(* before the push, then signalIfEarlier(Long.MIN_VALUE, true).            *)
+(* (IN_USE | REMOVED | QUIT_SENTINEL), arg1 (quitSafely) and when (the      *)
+(* uptime of the call) are written before the push, then                   *)
+(* signalIfEarlier(Long.MIN_VALUE, true). The push is the quit's            *)
+(* linearization point: from then on what DroppedByQuit names is dead for  *)
+(* traversals, and the Looper drops it when its sweep meets the sentinel.  *)
 
+\* Read top; write the unpublished sentinel's next, ticket, flags and, on the
+\* first attempt only (ticket still 0: Java sets sentinel.when once, before
+\* push's CAS loop), when = now. Private writes; the clock read commutes by (c).
 quit_readTop ==
   /\ pc[QuitT] = "quit"
   /\ next' = [next EXCEPT ![Quit] = top]
   /\ ticket' = [ticket EXCEPT ![Quit] = TicketOf(top) + 1]
+  /\ when' = IF ticket[Quit] = 0 THEN [when EXCEPT ![Quit] = now] ELSE when
   /\ removed' = [removed EXCEPT ![Quit] = SentinelBornRemoved]
   /\ pc' = [pc EXCEPT ![QuitT] = "quitCas"]
-  /\ UNCHANGED <<top, when, freelist, wakeVars, now, looperVars, pw, qmode, R, dcount, dropped>>
+  /\ UNCHANGED <<top, freelist, wakeVars, now, looperVars, pw, qmode, R, dcount, dropped>>
 
 quit_casTop ==
   /\ pc[QuitT] = "quitCas"
@@ -294,13 +305,18 @@ removeMatching_readTop ==
   /\ UNCHANGED <<top, next, ticket, when, removed, freelist, wakeVars, now, looperVars, pw, qmode, dcount, dropped>>
 
 \* At cursor m: stop at null or at the floor (ticket is immutable once
-\* published); a match goes to markRemoved; otherwise read m.next.
+\* published); the sentinel is noted (traverse's quit = m) and passed; a
+\* match not dropped by a quit already passed goes to markRemoved; otherwise
+\* read m.next. The sentinel's arg1 and when and m.when are immutable once
+\* published, so reading them adds no shared access.
 removeMatching_visit ==
   /\ pc[RemT] = "rVisit"
   /\ LET m == R.cur IN
        IF m = Nil \/ ticket[m] <= R.floor
          THEN /\ pc' = [pc EXCEPT ![RemT] = "rRecheck"] /\ UNCHANGED R
-       ELSE IF Matches(m)
+       ELSE IF TraverseNotesQuit(m)
+         THEN /\ R' = [R EXCEPT !.quit = TRUE, !.cur = next[m]] /\ UNCHANGED pc
+       ELSE IF Matches(m) /\ ~(R.quit /\ DroppedByQuit(m))
          THEN /\ pc' = [pc EXCEPT ![RemT] = "rMark"] /\ UNCHANGED R
          ELSE /\ R' = [R EXCEPT !.cur = next[m]] /\ UNCHANGED pc
   /\ UNCHANGED <<top, next, ticket, when, removed, freelist, wakeVars, now, looperVars, pw, qmode, dcount, dropped>>
@@ -442,12 +458,13 @@ unlink_splice ==
 
 unlink == unlink_check \/ unlink_splice
 
-\* 8. dropOnQuit (once, when the sweep has met the sentinel): every heap
-\* message, or (quitSafely) every one with when > now; for each: out of the
+\* 8. dropOnQuit / dropFrom (once, when the sweep has met the sentinel): every
+\* heap message, or (quitSafely) every one with when > sentinel.when (the
+\* uptime of the quit call, not L.now): DroppedByQuit; for each: out of the
 \* heap, the Looper's REMOVED CAS, unlink if it won. One message per step.
 takeDueOrNull_dropOnQuit ==
   /\ L.pc = "dropOnQuit"
-  /\ LET D == {m \in heap : qmode = "quit" \/ when[m] > L.now} IN
+  /\ LET D == {m \in heap : DroppedByQuit(m)} IN
        IF ~L.quitSeen \/ L.quitDropped \/ D = {}
          THEN /\ L' = [L EXCEPT !.quitDropped = L.quitSeen, !.pc = "deliver"]
               /\ UNCHANGED <<removed, heap, dropped>>
@@ -576,8 +593,9 @@ Looper == sweep \/ drainFreelist \/ unlink \/ takeDueOrNull \/ sleep \/ teardown
 
 \* History for TraversalComplete: while removeMatching runs, record after
 \* every step the set of matching messages then live for it (pushed, and not
-\* taken by another thread; those it won itself count as live).
-LiveForRemover == {m \in Matching : Pushed(m) /\ (~removed[m] \/ m \in Won)}
+\* taken by another thread nor dropped by a quit already pushed; those it won
+\* itself count as live).
+LiveForRemover == {m \in Matching : Pushed(m) /\ ((~removed[m] /\ ~(QuitPushed /\ DroppedByQuit(m))) \/ m \in Won)}
 RemoverFinished == pc[RemT] \in {"done", "signal", "wake", "wSignal", "wRelease"}
 Record == snaps' = IF pc'[RemT] # "rStart" /\ ~RemoverFinished
                    THEN snaps \cup {LiveForRemover'} ELSE snaps
@@ -675,7 +693,8 @@ PushLockFree == \A k \in 1..Cardinality(Msgs) :
 (* tear down (Close), the free (Terminate). No prophecy is needed: every     *)
 (* linearization point is a step of the thread concerned, because the       *)
 (* abstract queue states its guarantee against the consumer's view (what it *)
-(* has seen, its clock reading, the removed barriers it still honours).     *)
+(* has seen, its clock reading, the removed barriers it still honours) or   *)
+(* against the quit (the uptime of its call, read before its push).        *)
 (* TraversalComplete (on the history variable snaps) states what a whole    *)
 (* removeMatching guarantees: a sequence of atomic single removals that      *)
 (* misses nothing; it is not atomic against a concurrent Looper when it     *)
@@ -699,6 +718,7 @@ Abs == INSTANCE MessageQueueAbs WITH
          aclock <- TicketOf(top),
          aseen <- {m \in Msgs : Swept(m)},
          alooked <- L.now,
+         aqtime <- IF QuitPushed THEN when[Quit] ELSE 0,
          aretiring <- {b \in heap \cap Barriers : removed[b]},
          aquit <- QuitPushed,
          amode <- qmode,

@@ -13,4 +13,8 @@ MSentinelBornRemoved ==
 \* the sweep skips REMOVED nodes before it tests for the sentinel
 MSweepNotesQuit(n) ==
   n = Quit /\ ~removed[n]
+
+\* traverse offers the sentinel to the visitor (no isQuitSentinel test first)
+MTraverseNotesQuit(n) ==
+  FALSE
 =============================================================================

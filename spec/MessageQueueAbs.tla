@@ -10,7 +10,11 @@
 (*   - aseen: the messages enqueued before its last look at the queue      *)
 (*     (Observe); delivery order is among those.                           *)
 (*   - alooked: the clock value of its last look at the clock; due-ness    *)
-(*     and quitSafely's "future" are judged against it (alooked <= now).   *)
+(*     is judged against it (alooked <= now).                              *)
+(* quitSafely's "future" is judged against aqtime, the uptime of the quit  *)
+(* call (read before the quit takes effect, so aqtime <= now): what is due *)
+(* after it is dropped, the rest is kept (delivered unless a barrier holds *)
+(* it back or the consumer closes before it is due).                       *)
 (*   - aretiring: removed barriers that it has not yet acknowledged; they  *)
 (*     keep blocking until it does (Retire). A barrier removal is          *)
 (*     linearized at its REMOVED CAS, but the Looper learns of it later.   *)
@@ -30,6 +34,7 @@ VARIABLES astatus,   \* [Msgs -> {"new","queued","rejected","delivered","removed
           aclock,    \* the last sequence number handed out
           aseen,     \* messages enqueued before the consumer's last look
           alooked,   \* the consumer's last clock reading
+          aqtime,    \* the uptime of the quit call (sentinel.when); 0 before quit
           aretiring, \* removed barriers the consumer still honours
           aquit,     \* quit() or quitSafely() has taken effect
           amode,     \* the quit mode the model's quitter uses
@@ -37,7 +42,7 @@ VARIABLES astatus,   \* [Msgs -> {"new","queued","rejected","delivered","removed
           aterm,     \* the consumer has torn down
           now        \* the clock
 
-avars == <<astatus, awhen, aseq, aclock, aseen, alooked, aretiring, aquit, amode, aclosed, aterm, now>>
+avars == <<astatus, awhen, aseq, aclock, aseen, alooked, aqtime, aretiring, aquit, amode, aclosed, aterm, now>>
 
 Queued == {m \in Msgs : astatus[m] = "queued"}
 Enqueued == {m \in Msgs : astatus[m] \notin {"new", "rejected"}}
@@ -62,13 +67,14 @@ ATypeOK == /\ astatus \in [Msgs -> {"new", "queued", "rejected", "delivered", "r
            /\ aseq \in [Msgs -> Nat] /\ aclock \in Nat
            /\ aseen \subseteq Msgs /\ aretiring \subseteq Barriers
            /\ alooked \in 0..MaxTime /\ now \in 0..MaxTime /\ alooked <= now
+           /\ aqtime \in 0..MaxTime /\ aqtime <= now
            /\ aquit \in BOOLEAN /\ amode \in Modes /\ aclosed \in BOOLEAN /\ aterm \in BOOLEAN
 
 AInit == /\ astatus = [m \in Msgs |-> "new"]
          /\ awhen \in [Msgs -> 0..MaxTime]
          /\ aseq = [m \in Msgs |-> 0]
          /\ aclock = 0
-         /\ aseen = {} /\ alooked = 0 /\ aretiring = {}
+         /\ aseen = {} /\ alooked = 0 /\ aqtime = 0 /\ aretiring = {}
          /\ aquit = FALSE /\ amode \in Modes /\ aclosed = FALSE /\ aterm = FALSE
          /\ now = 0
 
@@ -80,12 +86,12 @@ Enqueue(m) == /\ astatus[m] = "new" /\ ~aquit
               /\ aclock' = aclock + 1
               /\ awhen' \in [Msgs -> 0..MaxTime]
               /\ \A x \in Msgs \ {m} : awhen'[x] = awhen[x]
-              /\ UNCHANGED <<aseen, alooked, aretiring, aquit, amode, aclosed, aterm, now>>
+              /\ UNCHANGED <<aseen, alooked, aqtime, aretiring, aquit, amode, aclosed, aterm, now>>
 
 \* enqueueMessage returning false after quit.
 Reject(m) == /\ astatus[m] = "new" /\ aquit
              /\ astatus' = [astatus EXCEPT ![m] = "rejected"]
-             /\ UNCHANGED <<awhen, aseq, aclock, aseen, alooked, aretiring, aquit, amode, aclosed, aterm, now>>
+             /\ UNCHANGED <<awhen, aseq, aclock, aseen, alooked, aqtime, aretiring, aquit, amode, aclosed, aterm, now>>
 
 \* One message of removeMessages / removeSyncBarrier. A removed barrier the
 \* consumer has already seen may keep blocking until it retires it.
@@ -93,48 +99,52 @@ Remove(m) == /\ astatus[m] = "queued"
              /\ astatus' = [astatus EXCEPT ![m] = "removed"]
              /\ \/ aretiring' = aretiring
                 \/ m \in Barriers /\ m \in aseen /\ aretiring' = aretiring \cup {m}
-             /\ UNCHANGED <<awhen, aseq, aclock, aseen, alooked, aquit, amode, aclosed, aterm, now>>
+             /\ UNCHANGED <<awhen, aseq, aclock, aseen, alooked, aqtime, aquit, amode, aclosed, aterm, now>>
 
 Retire(b) == /\ b \in aretiring
              /\ aretiring' = aretiring \ {b}
-             /\ UNCHANGED <<astatus, awhen, aseq, aclock, aseen, alooked, aquit, amode, aclosed, aterm, now>>
+             /\ UNCHANGED <<astatus, awhen, aseq, aclock, aseen, alooked, aqtime, aquit, amode, aclosed, aterm, now>>
 
 \* The consumer looks at the queue (and, when looking = TRUE, at the clock).
 Observe(looking) ==
     /\ aseen' = Enqueued
     /\ alooked' = IF looking THEN now ELSE alooked
-    /\ UNCHANGED <<astatus, awhen, aseq, aclock, aretiring, aquit, amode, aclosed, aterm, now>>
+    /\ UNCHANGED <<astatus, awhen, aseq, aclock, aqtime, aretiring, aquit, amode, aclosed, aterm, now>>
 
 Deliver(m) == /\ ~aclosed /\ InOrder(m)
               /\ astatus' = [astatus EXCEPT ![m] = "delivered"]
-              /\ UNCHANGED <<awhen, aseq, aclock, aseen, alooked, aretiring, aquit, amode, aclosed, aterm, now>>
+              /\ UNCHANGED <<awhen, aseq, aclock, aseen, alooked, aqtime, aretiring, aquit, amode, aclosed, aterm, now>>
 
+\* quit() / quitSafely() takes effect; aqtime is the uptime of the call, read
+\* at or before this instant.
 Quit == /\ ~aquit
         /\ aquit' = TRUE /\ aclock' = aclock + 1   \* the sentinel takes a ticket
+        /\ aqtime' \in 0..now
         /\ UNCHANGED <<astatus, awhen, aseq, aseen, alooked, aretiring, amode, aclosed, aterm, now>>
 
-\* quit() drops everything; quitSafely() what is not due at the consumer's
-\* clock reading; what is left is abandoned at teardown.
+\* quit() drops everything; quitSafely() what is due after the uptime of the
+\* call (aqtime); what is left is abandoned at teardown.
+Doomed(m) == amode = "quit" \/ awhen[m] > aqtime
 Drop(m) == /\ aquit /\ astatus[m] = "queued"
-           /\ amode = "quit" \/ awhen[m] > alooked
+           /\ Doomed(m)
            /\ astatus' = [astatus EXCEPT ![m] = "dropped"]
-           /\ UNCHANGED <<awhen, aseq, aclock, aseen, alooked, aretiring, aquit, amode, aclosed, aterm, now>>
+           /\ UNCHANGED <<awhen, aseq, aclock, aseen, alooked, aqtime, aretiring, aquit, amode, aclosed, aterm, now>>
 
 \* After quit, once the consumer has seen everything and nothing is due.
 Close == /\ aquit /\ ~aclosed
          /\ Enqueued \subseteq aseen
          /\ \A m \in Unblocked : awhen[m] > alooked
-         /\ amode = "quit" => Queued = {}
+         /\ \A m \in Queued : ~Doomed(m)   \* what the quit dooms is dropped first
          /\ aclosed' = TRUE
-         /\ UNCHANGED <<astatus, awhen, aseq, aclock, aseen, alooked, aretiring, aquit, amode, aterm, now>>
+         /\ UNCHANGED <<astatus, awhen, aseq, aclock, aseen, alooked, aqtime, aretiring, aquit, amode, aterm, now>>
 
 Terminate == /\ aclosed /\ ~aterm
              /\ aterm' = TRUE
-             /\ UNCHANGED <<astatus, awhen, aseq, aclock, aseen, alooked, aretiring, aquit, amode, aclosed, now>>
+             /\ UNCHANGED <<astatus, awhen, aseq, aclock, aseen, alooked, aqtime, aretiring, aquit, amode, aclosed, now>>
 
 Tick == /\ now < MaxTime
         /\ now' = now + 1
-        /\ UNCHANGED <<astatus, awhen, aseq, aclock, aseen, alooked, aretiring, aquit, amode, aclosed, aterm>>
+        /\ UNCHANGED <<astatus, awhen, aseq, aclock, aseen, alooked, aqtime, aretiring, aquit, amode, aclosed, aterm>>
 
 ANext == \/ \E m \in Msgs : Enqueue(m) \/ Reject(m) \/ Remove(m) \/ Deliver(m) \/ Drop(m)
          \/ \E b \in Barriers : Retire(b)
