@@ -4,9 +4,11 @@ package org.deliqueue;
  * The time base of a queue: a monotonic, non-negative count of milliseconds, like Android's
  * {@code SystemClock.uptimeMillis()}. A message is due when {@code clock.uptimeMillis() >= msg.getWhen()}.
  *
- * <p>Queues read the clock only on the Looper thread (and when a barrier is posted), so a test can inject a
- * {@link ManualClock} and drive time by hand with {@link MessageQueue#poll()}. Blocking waits in
- * {@link MessageQueue#next()} always sleep in real time for {@code deadline - uptimeMillis()} milliseconds.
+ * <p>Queues read the clock on the Looper thread, when a barrier is posted, when quit is called (quitSafely keeps
+ * what is due at the call), and, in DeliQueue, when a producer decides whether a Looper parked behind a barrier
+ * needs waking. A test can inject a {@link ManualClock} and drive time by hand with {@link MessageQueue#poll()}.
+ * Blocking waits in {@link MessageQueue#next()} always sleep in real time for {@code deadline - uptimeMillis()}
+ * milliseconds.
  */
 @FunctionalInterface
 public interface Clock {
