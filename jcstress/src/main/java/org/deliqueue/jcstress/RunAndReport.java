@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.openjdk.jcstress.annotations.Expect;
 import org.openjdk.jcstress.infra.Status;
@@ -121,22 +122,7 @@ public final class RunAndReport {
 
         long started = System.nanoTime();
         int exit = runJcstress(out, jcstressArgs);
-        double seconds = (System.nanoTime() - started) / 1e9;
-
-        Path blob = newestBlob(out);
-        Map<String, TestResult> byName = new TreeMap<>();
-        if (blob != null) {
-            InProcessCollector collector = new InProcessCollector();
-            DiskReadCollector reader = new DiskReadCollector(blob.toString(), collector);
-            try {
-                reader.dump();
-            } finally {
-                reader.close();
-            }
-            for (TestResult r : ReportUtils.mergedByName(collector.getTestResults())) {
-                byName.put(r.getName(), r);
-            }
-        }
+        Map<String, TestResult> byName = readResults(out);
 
         Pattern selected = Pattern.compile(filter);
         List<Verdict> verdicts = new ArrayList<>();
@@ -156,6 +142,8 @@ public final class RunAndReport {
             verdicts.add(Verdict.failure("jcstress", "jcstress exited with status " + exit
                     + " although no test verdict failed; see " + out.resolve("jcstress.log"), ""));
         }
+        retryUnobservedTwins(out, jcstressArgs, verdicts);
+        double seconds = (System.nanoTime() - started) / 1e9;
         writeJUnit(junit, verdicts, seconds);
         return summarize(System.out, verdicts, seconds, junit, out);
     }
@@ -195,6 +183,69 @@ public final class RunAndReport {
             return files.filter(f -> f.getFileName().toString().matches("jcstress-results-.*\\.bin\\.gz"))
                     .max((a, b) -> a.toFile().lastModified() < b.toFile().lastModified() ? -1 : 1).orElse(null);
         }
+    }
+
+    /**
+     * A twin's violation is a race that a short run can miss (a lost wakeup costs its sample seconds, so that twin
+     * gets few samples). Twins not observed are run again on their own, up to {@value #TWIN_ATTEMPTS} attempts in
+     * all, before their verdict stands; DeliQueue tests are never re-run (a forbidden outcome fails at once).
+     */
+    static final int TWIN_ATTEMPTS = 3;
+
+    private static void retryUnobservedTwins(Path out, List<String> jcstressArgs, List<Verdict> verdicts)
+            throws Exception {
+        for (int attempt = 2; attempt <= TWIN_ATTEMPTS; attempt++) {
+            List<Verdict> unobserved = verdicts.stream()
+                    .filter(v -> v.failure != null && v.failure.contains("was NOT observed")).toList();
+            if (unobserved.isEmpty()) {
+                return;
+            }
+            List<String> args = new ArrayList<>();
+            for (int i = 0; i < jcstressArgs.size(); i++) {
+                String a = jcstressArgs.get(i);
+                if ((a.equals("-t") || a.equals("-r")) && i + 1 < jcstressArgs.size()) {
+                    i++; // replaced below
+                } else {
+                    args.add(a);
+                }
+            }
+            String only = unobserved.stream().map(v -> Pattern.quote(v.test)).collect(Collectors.joining("|"));
+            args.addAll(List.of("-t", "^(" + only + ")$", "-r", out.resolve("results-attempt-" + attempt).toString()));
+            System.out.printf("jcstress: %d twin(s) did not show their violation; attempt %d of %d for them%n",
+                    unobserved.size(), attempt, TWIN_ATTEMPTS);
+            runJcstress(out, args);
+            Map<String, TestResult> again = readResults(out);
+            for (Verdict old : unobserved) {
+                Verdict retried = judge(old.test, again.get(old.test));
+                if (retried.failure == null) {
+                    retried.details = "observed on attempt " + attempt + " of " + TWIN_ATTEMPTS + "\n" + retried.details;
+                    verdicts.set(verdicts.indexOf(old), retried);
+                } else if (retried.failure.contains("was NOT observed")) {
+                    old.failure = retried.failure.replace("was NOT observed", "was NOT observed in " + attempt
+                            + " attempts; last:");
+                }
+            }
+        }
+    }
+
+    /** Reads the newest jcstress result blob of {@code out}, then deletes it so a later run is read alone. */
+    private static Map<String, TestResult> readResults(Path out) throws Exception {
+        Path blob = newestBlob(out);
+        Map<String, TestResult> byName = new TreeMap<>();
+        if (blob != null) {
+            InProcessCollector collector = new InProcessCollector();
+            DiskReadCollector reader = new DiskReadCollector(blob.toString(), collector);
+            try {
+                reader.dump();
+            } finally {
+                reader.close();
+            }
+            for (TestResult r : ReportUtils.mergedByName(collector.getTestResults())) {
+                byName.put(r.getName(), r);
+            }
+            Files.delete(blob);
+        }
+        return byName;
     }
 
     /** One test's verdict: failure or skipped message (both null: passed), details for the report. */
