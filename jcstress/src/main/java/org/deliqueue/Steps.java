@@ -1,7 +1,5 @@
 package org.deliqueue;
 
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -14,7 +12,6 @@ import java.util.logging.Logger;
 public final class Steps {
     /** Strong reference: java.util.logging keeps loggers weakly, and a collected logger forgets its level. */
     private static final Logger QUEUE_LOG = Logger.getLogger(MessageQueue.class.getName());
-    private static Looper idleLooper;
 
     static {
         // A push refused after quit logs a warning; jcstress runs millions of them.
@@ -29,26 +26,9 @@ public final class Steps {
         return (DeliQueue) factory.create(true, clock);
     }
 
-    /**
-     * A fresh message target. Its Looper (a legacy queue on a daemon thread) never runs: the tests consume the
-     * queue under test with {@link MessageQueue#poll()} themselves (as impl's test {@code Targets} does).
-     */
-    public static synchronized Handler handler() {
-        if (idleLooper == null) {
-            BlockingQueue<Looper> handOff = new ArrayBlockingQueue<>(1);
-            Thread t = new Thread(() -> {
-                Looper.prepare(QueueKind.LEGACY, Clock.SYSTEM);
-                handOff.add(Looper.myLooper());
-            }, "jcstress-idle-looper");
-            t.setDaemon(true);
-            t.start();
-            try {
-                idleLooper = handOff.take();
-            } catch (InterruptedException e) {
-                throw new AssertionError(e);
-            }
-        }
-        return new Handler(idleLooper);
+    /** A fresh message target; its Looper never runs (impl's test fixture {@link Targets}). */
+    public static Handler handler() {
+        return Targets.handler();
     }
 
     // ---- step 5: tagged refcount ----
