@@ -1,21 +1,14 @@
 package org.deliqueue.bench;
 
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
-import org.openjdk.jmh.infra.BenchmarkParams;
-import org.openjdk.jmh.infra.IterationParams;
-import org.openjdk.jmh.runner.IterationType;
 
 /**
  * Benchmark 1, the headline: insertion into a busy queue. The queue holds about {@code n} pending future
@@ -29,55 +22,33 @@ import org.openjdk.jmh.runner.IterationType;
 public class BusyQueueBench {
 
     @State(Scope.Benchmark)
-    public static class Shared {
+    public static class Shared extends BacklogStates.Shared {
         @Param({"LEGACY", "DELI"})
         public String impl;
 
         @Param({"0", "1000", "10000", "100000"})
         public int n;
 
-        Backlog backlog;
-        String benchmark;
-
-        @Setup(Level.Trial)
-        public void setUp(BenchmarkParams params) {
-            benchmark = params.getBenchmark();
-            backlog = new Backlog(impl, Targets.create(impl), n, params.getThreads(), new SplitRandom(42));
+        @Override
+        String impl() {
+            return impl;
         }
 
-        @Setup(Level.Iteration)
-        public void startIteration() {
-            backlog.startIteration();
+        @Override
+        int n() {
+            return n;
         }
-
-        @TearDown(Level.Iteration)
-        public void endIteration(IterationParams params) {
-            if (params.getType() == IterationType.MEASUREMENT) {
-                backlog.writeStats(benchmark);
-            }
-        }
-
-        @TearDown(Level.Trial)
-        public void tearDown() {
-            backlog.close();
-        }
-    }
-
-    @State(Scope.Thread)
-    public static class ProducerState {
-        private static final AtomicLong SEEDS = new AtomicLong(7);
-        final Backlog.Producer producer = new Backlog.Producer(SEEDS.incrementAndGet() * 0x9E3779B97F4A7C15L);
     }
 
     @Benchmark
     @Threads(1)
-    public void producers1(Shared s, ProducerState p) {
+    public void producers1(Shared s, BacklogStates.ProducerState p) {
         s.backlog.insert(p.producer);
     }
 
     @Benchmark
     @Threads(2)
-    public void producers2(Shared s, ProducerState p) {
+    public void producers2(Shared s, BacklogStates.ProducerState p) {
         s.backlog.insert(p.producer);
     }
 }
