@@ -17,7 +17,7 @@ if [ ! -x "$BIN" ]; then
   fi
   if [ -z "$GO" ]; then
     echo "actionlint.sh: ERROR: actionlint $VERSION is not installed in $BIN_DIR and Go is not on PATH." >&2
-    echo "actionlint.sh: install Go (https://go.dev/dl/) or put an actionlint $VERSION binary at $BIN." >&2
+    echo "actionlint.sh: install Go (Debian: apt-get install golang-go) or put an actionlint $VERSION binary at $BIN." >&2
     exit 2
   fi
   mkdir -p "$BIN_DIR"
