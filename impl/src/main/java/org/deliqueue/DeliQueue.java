@@ -547,6 +547,11 @@ public class DeliQueue extends MessageQueue {
                 quitMessagesDropped = true;
                 dropOnQuit();
             }
+            if (quitSentinel != null) {
+                // Everything kept is due by the quit's time, which the clock passed before this sweep saw the
+                // sentinel: a `now` read earlier must not leave it undelivered when next() then tears down.
+                now = Math.max(now, quitSentinel.when);
+            }
             Message head = firstDeliverable();
             if (head == null || head.when > now) {
                 nextDeadline = head == null ? NO_DEADLINE : head.when;

@@ -94,6 +94,35 @@ class DeliQueueStructureTest {
         assertFalse(queue.hasMessages(h, 1, null));
     }
 
+    /**
+     * The Looper reads the clock, then a message due just after that reading is enqueued and quitSafely is called
+     * (the clock has moved on): the sweep that meets the sentinel must still deliver it before next() tears down.
+     * (The legacy queue's lock makes this interleaving impossible there, so it is not a conformance test.)
+     */
+    @Test
+    void quitSafelyDeliversWhatIsDueAtTheQuitThoughNextReadTheClockBefore() {
+        long[] time = {1_000};
+        Runnable[] onNextRead = {null};
+        Clock hooked = () -> {
+            long t = time[0];
+            Runnable hook = onNextRead[0];
+            onNextRead[0] = null;
+            if (hook != null) {
+                hook.run();
+            }
+            return t;
+        };
+        DeliQueue q = new DeliQueue(true, hooked);
+        Message m = Message.obtain(h, 1);
+        onNextRead[0] = () -> {
+            time[0] = 1_001;
+            assertTrue(q.enqueueMessage(m, 1_001));
+            q.quit(true);
+        };
+        assertSame(m, q.next(), "accepted before quitSafely and due at its uptime: delivered");
+        assertNull(q.next(), "then the queue is done");
+    }
+
     @Test
     void noWakerUsesTheResourceAfterTeardown() throws InterruptedException {
         queue.quit(false);
