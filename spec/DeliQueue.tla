@@ -478,14 +478,20 @@ takeDueOrNull_dropOnQuit ==
   /\ UNCHANGED <<top, next, ticket, when, freelist, wakeVars, now,
                  prev, swept, deferred, pc, pw, qmode, R, dcount>>
 
-\* 7. deliver: firstDeliverable; if due at L.now, out of the heap and the
+\* takeDueOrNull's clock once the sentinel is swept: now = max(now,
+\* quitSentinel.when): what quitSafely kept is due by the quit's time, which
+\* the clock has passed (else a now read before the sweep would tear down
+\* over it).
+DueBy == IF L.quitSeen /\ when[Quit] > L.now THEN when[Quit] ELSE L.now
+
+\* 7. deliver: firstDeliverable; if due at DueBy, out of the heap and the
 \* REMOVED CAS (claimForDelivery), the linearization point of the delivery;
 \* if it won unlink and return it, else a remover owns it: loop. Otherwise
 \* record nextDeadline / blockedByBarrier, and tear down or sleep.
 takeDueOrNull_deliver ==
   /\ L.pc = "deliver"
   /\ LET c == FirstDeliverable(heap) IN
-       IF c # Nil /\ when[c] <= L.now
+       IF c # Nil /\ when[c] <= DueBy
          THEN /\ heap' = heap \ {c}
               /\ IF ClaimWins(c)
                    THEN /\ removed' = [removed EXCEPT ![c] = FlagAfterDelivery]

@@ -52,6 +52,11 @@ ASeq(m) == IF awhen[m] = 0 THEN -aseq[m] ELSE aseq[m]
 Before(x, y) == \/ awhen[x] < awhen[y]
                 \/ awhen[x] = awhen[y] /\ ASeq(x) < ASeq(y)
 
+\* The time due-ness is judged against: the consumer's clock reading, and once
+\* a quit has taken effect at least the quit's time (what quitSafely keeps is
+\* due by then, and the clock has passed it).
+LookedAt == IF aquit /\ aqtime > alooked THEN aqtime ELSE alooked
+
 \* Barriers the consumer honours, and the messages it may deliver now.
 Blockers == {b \in aseen : b \in Barriers /\ (astatus[b] = "queued" \/ b \in aretiring)}
 Unblocked == {m \in aseen \cap Queued :
@@ -59,7 +64,7 @@ Unblocked == {m \in aseen \cap Queued :
                  /\ ~(Kind[m] = "sync" /\ \E b \in Blockers : Before(b, m))}
 \* m is the least unblocked message and due at the consumer's clock reading.
 InOrder(m) == /\ m \in Unblocked
-              /\ awhen[m] <= alooked
+              /\ awhen[m] <= LookedAt
               /\ \A x \in Unblocked \ {m} : Before(m, x)
 
 ATypeOK == /\ astatus \in [Msgs -> {"new", "queued", "rejected", "delivered", "removed", "dropped"}]
@@ -133,7 +138,7 @@ Drop(m) == /\ aquit /\ astatus[m] = "queued"
 \* After quit, once the consumer has seen everything and nothing is due.
 Close == /\ aquit /\ ~aclosed
          /\ Enqueued \subseteq aseen
-         /\ \A m \in Unblocked : awhen[m] > alooked
+         /\ \A m \in Unblocked : awhen[m] > LookedAt
          /\ \A m \in Queued : ~Doomed(m)   \* what the quit dooms is dropped first
          /\ aclosed' = TRUE
          /\ UNCHANGED <<astatus, awhen, aseq, aclock, aseen, alooked, aqtime, aretiring, aquit, amode, aterm, now>>
