@@ -916,7 +916,7 @@ public class DeliQueue extends MessageQueue {
         dropFrom(asyncHeap);
     }
 
-    /** Drops what the quit owns; what an earlier removal owns is tombstoned for it instead. */
+    /** Drops what the quit owns; what a removal pushed before the quit owns is tombstoned for it instead. */
     private void dropFrom(MessageHeap heap) {
         for (Message m : heap.toArray()) {
             if (isRemoved(m) || !droppedByQuit(quitSentinel, m)) {
@@ -924,7 +924,7 @@ public class DeliQueue extends MessageQueue {
             }
             heap.remove(m);
             Message removal = pendingRemovals.isEmpty() ? null : earliestOwner(pendingRemovals, m);
-            if (removal != null) {
+            if (removal != null && removal.ticket < quitSentinel.ticket) {
                 takeFor(m, removal);
             } else if (takeFor(m, quitSentinel)) {
                 unlink(m);
