@@ -1,7 +1,6 @@
 package org.deliqueue.bench.report;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,11 +9,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
+import javax.imageio.ImageIO;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.BitmapEncoder.BitmapFormat;
 import org.knowm.xchart.style.Styler.LegendPosition;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
@@ -61,9 +60,7 @@ final class Plots {
         Map<String, String> paths = new LinkedHashMap<>();
         for (Map.Entry<String, CategoryChart> e : charts().entrySet()) {
             String file = pass + "-" + e.getKey() + ".png";
-            try (OutputStream out = Files.newOutputStream(dir.resolve(file))) {
-                BitmapEncoder.saveBitmap(e.getValue(), out, BitmapFormat.PNG);
-            }
+            ImageIO.write(BitmapEncoder.getBufferedImage(e.getValue()), "png", dir.resolve(file).toFile());
             paths.put(e.getKey(), dir.getFileName() + "/" + file);
         }
         return paths;
