@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The report generator on a small committed sample of a real pass (src/test/resources/sample*): it must read JMH's
  * JSON, find every benchmark the page needs, and write the page and its four plots (their series: PlotsTest). The negative controls
  * damage the sample (a truncated file, a result without its metric, a benchmark removed) and require the report
- * to refuse or to name what is missing. No benchmark runs here and nothing is timed.
+ * to refuse or to name what is missing; a pass of one class still renders. No benchmark runs here and nothing is
+ * timed.
  */
 class ReportSmokeTest {
 
@@ -94,5 +98,31 @@ class ReportSmokeTest {
         Report report = Report.generate("sample", results, tmp.resolve("docs"));
         assertEquals(Set.of("CasLimitBench.deliEnqueue2"), report.missing());
         assertTrue(Files.readString(tmp.resolve("docs").resolve("results.md")).contains("n/a"));
+    }
+
+    @Test
+    void partialPassRendersAndNamesWhatIsMissing() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Path results = sample(s -> {
+            try {
+                ArrayNode all = (ArrayNode) json.readTree(s);
+                ArrayNode casOnly = json.createArrayNode();
+                all.forEach(r -> {
+                    if (r.get("benchmark").asText().contains("CasLimitBench")) {
+                        casOnly.add(r);
+                    }
+                });
+                return json.writeValueAsString(casOnly);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        Files.delete(results.resolve("sample-backlog.jsonl"));
+        Report report = Report.generate("sample", results, tmp.resolve("docs"));
+        assertTrue(report.missing().contains("BusyQueueBench.producers2 impl,DELI,n,100000"), report.missing().toString());
+        assertTrue(report.missing().stream().noneMatch(m -> m.startsWith("CasLimitBench")), report.missing().toString());
+        for (String name : new String[] {"busy-ratio", "busy-latency", "cas-limit", "peers"}) {
+            assertNotNull(ImageIO.read(tmp.resolve("docs/results/sample-" + name + ".png").toFile()), name);
+        }
     }
 }

@@ -10,10 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
 import javax.imageio.ImageIO;
+import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.CategorySeries;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.style.Styler.LegendPosition;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
