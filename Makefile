@@ -28,6 +28,8 @@ build: ## Compile every module and fetch every dependency (no tests)
 test: ## Everything within budget: conformance, mutant controls, TLC CI model + spec mutants, Lincheck, jcstress (fast), JPF harnesses on the plain JVM
 	$(MVN) $(MVN_FLAGS) -Ddeliqueue.stress.seconds=$(STRESS_SECONDS) verify
 	jcstress/ci/actionlint.sh
+	bash jpf/bin/junit-selftest.sh
+	bash jpf/bin/run-jpf.sh
 
 stress: ## The conformance stress tests alone, for minutes (STRESS_SECONDS=120 unless given)
 	$(MVN) $(MVN_FLAGS) -q -pl impl -am install -DskipTests
