@@ -156,6 +156,40 @@ public enum Mutant implements MessageQueue.Factory {
             }
         }),
 
+    /** A producer treats an asynchronous message as held back by the barrier the Looper sleeps behind. */
+    ASYNC_HELD_BY_BARRIER(Detection.CONFORMANCE, "NoLostWakeup: an async post past a barrier never wakes the Looper "
+            + "parked behind it (HandlerLooperTest's barrier ping-pong)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            boolean heldBackByBarrier(Message m) {
+                Message barrier = FieldAccess.lvSleepBarrier(this);
+                return barrier != null && !sortsBefore(m, barrier); // BUG: async messages are not exempt
+            }
+        }),
+
+    /** removeSyncBarrier does not wake a Looper parked behind the barrier it removed. */
+    BARRIER_REMOVAL_WITHOUT_WAKE(Detection.CONFORMANCE, "NoLostWakeup: the sync messages behind a removed barrier "
+            + "wait until something else wakes the Looper",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            void wakeIfAsleep(long mask) {
+                if (mask != (ASLEEP | BLOCKED)) { // BUG: the barrier removal's wake is skipped
+                    super.wakeIfAsleep(mask);
+                }
+            }
+        }),
+
+    /** quit does not wake a Looper that sleeps: it tears down only when something else wakes it. */
+    QUIT_WITHOUT_WAKE(Detection.CONFORMANCE, "QuitTerminates: a Looper asleep without deadline never sees the quit",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            void wakeIfAsleep(long mask) {
+                if (mask != ASLEEP) { // BUG: the quit's wake is skipped
+                    super.wakeIfAsleep(mask);
+                }
+            }
+        }),
+
     /** quitSafely reads the clock once, before its first read of {@code top} (upstream edge case 5). */
     QUIT_TIME_BEFORE_TOP(Detection.CONFORMANCE, "Refinement (quitSafely): a post that reads a later clock and pushes "
             + "before the sentinel returns true and is then dropped (ClockAndFaultsTest scripts the clock)",
