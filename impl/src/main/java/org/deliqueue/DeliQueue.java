@@ -1051,7 +1051,7 @@ public class DeliQueue extends MessageQueue {
                 Message m = entries[i];
                 check(m.heapIndex == i && heapOf(m) == heap, "HeapStackConsistent", "heap index of " + m);
                 check(linked.contains(m), "HeapStackConsistent", "heap holds an unlinked message: " + m);
-                check(i == 0 || heap.compare(entries[(i - 1) / 2], m) < 0, "DeliveryOrder", "heap order at " + m);
+                check(i == 0 || heap.compare(entries[MessageHeap.parent(i)], m) < 0, "DeliveryOrder", "heap order at " + m);
             }
         }
     }

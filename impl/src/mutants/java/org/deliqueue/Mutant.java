@@ -56,9 +56,9 @@ public enum Mutant implements MessageQueue.Factory {
             MessageHeap newHeap() {
                 return new MessageHeap() {
                     @Override
-                    int compare(Message a, Message b) {
+                    int compare(long whenA, long seqA, long whenB, long seqB) {
                         // BUG: the subtractions overflow for extreme values
-                        return Long.signum(a.when - b.when) * 2 + Long.signum(a.insertSeq - b.insertSeq);
+                        return Long.signum(whenA - whenB) * 2 + Long.signum(seqA - seqB);
                     }
                 };
             }
