@@ -476,12 +476,15 @@ public class DeliQueue extends MessageQueue {
             Message nextFree = m.nextFree;
             m.nextFree = null;
             if (isRemoval(m)) {
-                pendingRemovals.remove(m);
-            } else if (m.heapIndex >= 0) {
-                heapOf(m).remove(m);
+                pendingRemovals.remove(m); // it keeps its predicate: stale traversals may still consult it
+                unlink(m);
+            } else {
+                if (m.heapIndex >= 0) {
+                    heapOf(m).remove(m);
+                }
+                unlink(m);
+                m.retire();
             }
-            unlink(m);
-            m.retire();
             m = nextFree;
         }
     }
