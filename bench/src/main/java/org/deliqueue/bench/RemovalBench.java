@@ -44,7 +44,7 @@ public class RemovalBench {
         @Param({"1000", "10000", "100000"})
         public int n;
 
-        /** now = 0; {@code due} messages at 0 (front of queue is avoided: whens start at 1), others far away. */
+        /** The clock: 0 while filling, then past every message's {@code when}. */
         final long[] now = {0};
         MessageQueue queue;
         Handler removed;
@@ -58,12 +58,14 @@ public class RemovalBench {
             removed = new Handler(looper);
             kept = new Handler(looper);
             now[0] = 0;
+            // Decreasing whens (n .. 1, never 0: not front of queue) make each message the legacy queue's new
+            // head, so filling costs O(n) for every queue and only the measured call differs.
             for (int i = 0; i < n; i++) {
                 Message m = Message.obtain(i % 2 == 0 ? removed : kept, i);
-                queue.enqueueMessage(m, 1 + i % 997);
+                queue.enqueueMessage(m, n - i);
             }
             queue.poll(); // the Looper has swept them: nothing is due yet
-            now[0] = 1_000;
+            now[0] = n + 1;
         }
 
         static MessageQueue.Factory factory(String impl) {
