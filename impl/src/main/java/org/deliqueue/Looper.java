@@ -98,8 +98,11 @@ public final class Looper {
     public static void loop() {
         MessageQueue queue = requireLooper().queue;
         for (Message msg; (msg = queue.next()) != null; ) {
-            msg.target.dispatchMessage(msg);
-            queue.recycleDispatched(msg);
+            try {
+                msg.target.dispatchMessage(msg);
+            } finally {
+                queue.recycleDispatched(msg); // also when the handler throws: the queue gets its message back
+            }
         }
     }
 

@@ -251,7 +251,7 @@ public abstract class MessageQueue {
             boolean keep;
             try {
                 keep = handler.queueIdle();
-            } catch (RuntimeException | Error e) {
+            } catch (Throwable e) { // checked exceptions too: user code can throw them undeclared
                 LOG.log(System.Logger.Level.ERROR, "IdleHandler threw; it is removed", e);
                 keep = false;
             }
