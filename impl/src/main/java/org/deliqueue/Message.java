@@ -182,8 +182,15 @@ public final class Message {
         nextFree = null;
     }
 
-    /** Copies the payload (what, arg1, arg2, obj) of {@code o}. */
+    /**
+     * Copies {@code o}'s flags that are not queue state (Android copies every flag but IN_USE; here IN_USE,
+     * REMOVED and the queues' other marks are all queue state, which leaves the asynchronous flag) and its payload:
+     * what, arg1, arg2, obj. Not its target, callback or when, as in Android.
+     *
+     * @throws IllegalStateException if this message is in use (its flags belong to a queue)
+     */
     public void copyFrom(Message o) {
+        setAsynchronous(o.isAsynchronous());
         what = o.what;
         arg1 = o.arg1;
         arg2 = o.arg2;
