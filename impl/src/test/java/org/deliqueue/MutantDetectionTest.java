@@ -30,8 +30,9 @@ import org.junit.platform.launcher.listeners.TestExecutionSummary;
  */
 // negative control: NON_ATOMIC_PUSH, OVERFLOWING_COMPARATOR, SWEEP_SKIPS_BACKLINKS
 class MutantDetectionTest {
-    private static final List<Class<?>> SUITE =
-            List.of(MessageQueueConformanceTest.class, HandlerLooperTest.class, ConformanceStressTest.class);
+    private static final List<Class<?>> SUITE = List.of(MessageQueueConformanceTest.class, HandlerLooperTest.class,
+            ConformanceStressTest.class, ThrowingUserCodeTest.class, HandlerThreadTest.class, LooperHooksTest.class,
+            AndroidApiTest.class);
 
     /** The mutants this suite must catch; the others are ScriptedInterleavingTest's or a model checker's. */
     static Stream<Mutant> conformanceMutants() {
