@@ -42,6 +42,11 @@ import java.util.function.Predicate;
  * may not quit: {@link IllegalStateException}. A null idle handler: {@link NullPointerException}. A rejected call
  * changes nothing: every message already accepted is still delivered.
  *
+ * <h2>Diagnostics</h2>
+ * {@link #dump(StringBuilder, String)} is each queue's own listing; {@link #dump(Printer, String, Handler)} prints
+ * it, or only one handler's messages; {@link #getMessageCount()} counts pending messages. All three are snapshots
+ * (racy in DeliQueue) for diagnostics, not synchronisation.
+ *
  * <h2>Threads</h2>
  * {@link #next()} and {@link #poll()} are for one consumer thread at a time (the Looper's). Everything else may
  * be called from any thread.
@@ -164,7 +169,7 @@ public abstract class MessageQueue {
      * among all pending messages (barriers excluded), then {@code "(Total messages: N, matching: K)"}. A snapshot
      * taken as {@link #forEachPending} visits, then printed: the printer never runs inside the queue.
      */
-    public void dump(Printer pw, String prefix, Handler h) {
+    public final void dump(Printer pw, String prefix, Handler h) {
         StringBuilder out = new StringBuilder();
         if (h == null) {
             dump(out, prefix);

@@ -78,8 +78,14 @@ class ThrowingUserCodeTest {
      * handler posted before throwing.
      */
     @ForEachQueue
-    @QuietLogs
     void anIdleHandlerThrowingACheckedExceptionIsRemovedAndNextCarriesOn(MessageQueue.Factory factory) {
+        try (CapturedLog log = new CapturedLog(MessageQueue.class)) {
+            idleHandlerThrowsACheckedException(factory);
+            assertEquals("SEVERE IdleHandler threw; it is removed", log.next(), "the throw is logged");
+        }
+    }
+
+    private static void idleHandlerThrowsACheckedException(MessageQueue.Factory factory) {
         QueueFixture f = new QueueFixture(factory);
         AtomicInteger runs = new AtomicInteger();
         int[] posted = new int[1];
