@@ -8,12 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /** {@link HandlerThread} as Android's documentation describes it, on every queue. */
 class HandlerThreadTest {
+    /** What each thread started by {@link #startDaemon} died of. */
+    private static final Map<Thread, Throwable> UNCAUGHT = new ConcurrentHashMap<>();
 
     @ForEachQueue
     void beforeStartThereIsNoLooperAndNothingToQuit(MessageQueue.Factory factory) {
@@ -43,8 +47,7 @@ class HandlerThreadTest {
                 events.add("prepared on " + Thread.currentThread().getName() + " " + (Looper.myLooper() != null));
             }
         };
-        t.setDaemon(true);
-        t.start();
+        startDaemon(t);
         CompletableFuture<Looper> got = new CompletableFuture<>();
         Thread caller = new Thread(() -> got.complete(t.getLooper()), "caller");
         caller.setDaemon(true);
@@ -137,8 +140,7 @@ class HandlerThreadTest {
             awaitUninterruptibly(releasePrepare);
             return factory.create(quitAllowed, clock);
         }, Clock.SYSTEM);
-        t.setDaemon(true);
-        t.start();
+        startDaemon(t);
         CompletableFuture<String> got = new CompletableFuture<>();
         Thread caller = new Thread(() -> {
             Looper looper = t.getLooper();
@@ -166,8 +168,7 @@ class HandlerThreadTest {
     /** A started daemon HandlerThread whose Looper is prepared; the other test classes of the API use it too. */
     static HandlerThread started(MessageQueue.Factory factory, Clock clock) {
         HandlerThread t = new HandlerThread("handler-thread", Thread.NORM_PRIORITY, factory, clock);
-        t.setDaemon(true);
-        t.start();
+        startDaemon(t);
         assertNotNull(t.getLooper());
         return t;
     }
@@ -177,6 +178,14 @@ class HandlerThreadTest {
         join(t);
     }
 
+    /** Starts {@code t} as a daemon whose uncaught exception {@link #join} reports (instead of the console). */
+    static void startDaemon(HandlerThread t) {
+        t.setDaemon(true);
+        t.setUncaughtExceptionHandler(UNCAUGHT::put);
+        t.start();
+    }
+
+    /** Waits (bounded) for {@code t} to end; fails with what it threw, if it died of an exception. */
     static void join(Thread t) {
         try {
             t.join(TimeUnit.SECONDS.toMillis(TestSupport.TIMEOUT_SECONDS));
@@ -185,6 +194,10 @@ class HandlerThreadTest {
             throw new AssertionError(e);
         }
         assertFalse(t.isAlive(), () -> t.getName() + " did not end within " + TestSupport.TIMEOUT_SECONDS + " s");
+        Throwable died = UNCAUGHT.remove(t);
+        if (died != null) {
+            throw new AssertionError(t.getName() + " died of an exception", died);
+        }
     }
 
     static void awaitUninterruptibly(CountDownLatch latch) {
