@@ -71,10 +71,18 @@ class MessageHeap {
         siftUp(size++, m, m.when, m.insertSeq);
     }
 
-    /** Removes {@code m}, which must be in this heap. */
+    /**
+     * Removes {@code m}. The check is explicit, not an {@code assert}: removing a message that is not here would
+     * move another message into a slot it does not own, silently, when assertions are off.
+     *
+     * @throws IllegalStateException if {@code m} is not in this heap (the heap is then unchanged)
+     */
     final void remove(Message m) {
         int i = m.heapIndex;
-        assert i >= 0 && i < size && items[i] == m : "not in this heap: " + m;
+        // obligation: HeapStackConsistent
+        if (i < 0 || i >= size || items[i] != m) {
+            throw new IllegalStateException("HeapStackConsistent violated: not in this heap: " + m);
+        }
         m.heapIndex = -1;
         int last = --size;
         Message moved = items[last];
