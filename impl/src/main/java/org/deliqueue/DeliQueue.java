@@ -587,6 +587,9 @@ public class DeliQueue extends MessageQueue {
                     return true;
                 }
             }
+            // A payload read as cleared means its message was removed: that must precede the next read of top,
+            // where a false answer linearizes (see FieldAccess.loadFence).
+            FieldAccess.loadFence();
         }
         return false;
     }
