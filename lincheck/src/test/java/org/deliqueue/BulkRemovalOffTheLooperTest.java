@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 // obligation: Refinement
 class BulkRemovalOffTheLooperTest {
     /** Runs of the scenario on real threads; cheap, and the race window is narrow on 2 cores. */
-    private static final int STRESS_RUNS = 20 * DeliQueueLincheckTest.INVOCATIONS;
+    private static final int STRESS_RUNS = 4 * DeliQueueLincheckTest.INVOCATIONS;
 
     static ModelCheckingOptions modelChecking() {
         return new ModelCheckingOptions().iterations(0)

@@ -41,6 +41,13 @@ final class CustomScenarios {
                         query -> query.add("has", 0),
                         looper -> looper.add("deliver"),
                         after -> { }))
+                // TraversalComplete, repeated pass: a match (0.0) delivered behind the query while another
+                // (1.0) is pushed in front of it; one of them is pending at every instant.
+                .addCustomScenario(scenario(ops,
+                        init -> init.add("post", 0, FRONT, 0).add("post", 0, LATER, 1),
+                        query -> query.add("has", 0),
+                        other -> other.add("post", 1, LATER, 0).add("deliver"),
+                        after -> { }))
                 // Atomic bulk removal against delivery (BulkRemovalOffTheLooperTest): x2, pushed last, is the
                 // head; removing message by message takes x2 while the Looper delivers x1.
                 .addCustomScenario(bulkRemovalAgainstDelivery())
@@ -65,6 +72,12 @@ final class CustomScenarios {
     static ModelCheckingOptions delivery(ModelCheckingOptions options) {
         Class<?> ops = DeliveryOperations.class;
         return options
+                // ExactlyOnce, NoLostMessage: two pushes race; both are delivered, front-of-queue LIFO.
+                .addCustomScenario(scenario(ops,
+                        init -> { },
+                        first -> first.add("post", 0, FRONT, 0),
+                        second -> second.add("post", 1, FRONT, 0),
+                        after -> after.add("deliver").add("deliver").add("deliver")))
                 // quitSafely's time (issue 12, defect 2): a post accepted before the quit, due by the clock of
                 // its post, must not be dropped.
                 .addCustomScenario(scenario(ops,

@@ -30,7 +30,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * scenarios on real threads. Depth: the system properties {@code lincheck.iterations} (scenarios) and
  * {@code lincheck.invocations} (interleavings, or runs, per scenario) size the model-checking runs of the two
  * groups, where depth pays; stress and obstruction freedom, which find nothing more with more of it, run
- * {@value #CHEAP_SHARE}x fewer scenarios. {@code make test} keeps the sizes small and {@code make lincheck}
+ * {@value #CHEAP_SHARE}x fewer scenarios (obstruction freedom also {@value #CHEAP_SHARE}x fewer interleavings). {@code make test} keeps the sizes small and {@code make lincheck}
  * raises them. Every check prints its time. The queues' logger is off ({@link QuietLogs}): java.util.logging takes
  * locks the model checker cannot schedule.
  */
@@ -67,23 +67,28 @@ class DeliQueueLincheckTest {
             this.customScenarios = customScenarios;
         }
 
-        ModelCheckingOptions modelChecking(int iterations) {
-            return customScenarios.apply(sized(new ModelCheckingOptions(), iterations));
+        /** Random scenarios, then (unless {@code iterations} is 0 alone) the group's hand-written ones. */
+        ModelCheckingOptions modelChecking(int iterations, int invocations) {
+            return customScenarios.apply(sized(new ModelCheckingOptions(), iterations, invocations));
+        }
+
+        ModelCheckingOptions randomModelChecking(int iterations, int invocations) {
+            return sized(new ModelCheckingOptions(), iterations, invocations);
         }
 
         StressOptions stress(int iterations) {
-            return sized(new StressOptions(), iterations);
+            return sized(new StressOptions(), iterations, INVOCATIONS);
         }
 
-        private <O extends Options<O, ?>> O sized(O options, int iterations) {
-            return options.iterations(iterations).invocationsPerIteration(INVOCATIONS)
+        private <O extends Options<O, ?>> O sized(O options, int iterations, int invocations) {
+            return options.iterations(iterations).invocationsPerIteration(invocations)
                     .threads(3).actorsPerThread(3).actorsBefore(2).actorsAfter(2)
                     .sequentialSpecification(specification);
         }
     }
 
-    static int cheap() {
-        return Math.max(1, ITERATIONS / CHEAP_SHARE);
+    static int cheap(int size) {
+        return Math.max(1, size / CHEAP_SHARE);
     }
 
     /** Runs one check of {@code group} on the queue {@code factory} makes, and prints its time. */
@@ -104,23 +109,30 @@ class DeliQueueLincheckTest {
     @MethodSource("groups")
     @QuietLogs
     void linearizableUnderModelChecking(Group group) {
-        check(group.modelChecking(ITERATIONS), group, QueueKind.DELI, "model checking");
+        check(group.modelChecking(ITERATIONS, INVOCATIONS), group, QueueKind.DELI, "model checking");
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("groups")
     @QuietLogs
     void linearizableUnderStress(Group group) {
-        check(group.stress(cheap()), group, QueueKind.DELI, "stress");
+        check(group.stress(cheap(ITERATIONS)), group, QueueKind.DELI, "stress");
     }
 
-    /** PushLockFree: no operation off the Looper waits for another thread (a CAS retry loop is fine). */
+    /**
+     * PushLockFree: no operation off the Looper waits for another thread (a CAS retry loop is fine). A lock shows
+     * in almost any interleaving with contention, so depth does not pay here (and each interleaving costs about
+     * three times a linearizability one): random scenarios only, {@value #CHEAP_SHARE}x fewer and shorter.
+     */
     @ParameterizedTest(name = "{0}")
     @MethodSource("groups")
     @QuietLogs
     void obstructionFree(Group group) {
-        check(group.modelChecking(cheap()).checkObstructionFreedom(true), group, QueueKind.DELI,
-                "obstruction freedom");
+        check(obstructionFreedom(group), group, QueueKind.DELI, "obstruction freedom");
+    }
+
+    static ModelCheckingOptions obstructionFreedom(Group group) {
+        return group.randomModelChecking(cheap(ITERATIONS), cheap(INVOCATIONS)).checkObstructionFreedom(true);
     }
 
     static Stream<Group> groups() {
@@ -131,8 +143,7 @@ class DeliQueueLincheckTest {
     @Test
     @QuietLogs
     void legacyQueueIsNotObstructionFree() {
-        mustFail(Group.REMOVAL.modelChecking(cheap()).checkObstructionFreedom(true), Group.REMOVAL,
-                QueueKind.LEGACY, "obstruction freedom");
+        mustFail(obstructionFreedom(Group.REMOVAL), Group.REMOVAL, QueueKind.LEGACY, "obstruction freedom");
     }
 
     /** The mutants a sequentially consistent interleaving of these operations can expose. */
@@ -150,23 +161,31 @@ class DeliQueueLincheckTest {
     static final Set<Mutant> MUTANTS_BEYOND_THESE_OPERATIONS = EnumSet.of(Mutant.LOST_WAKEUP,
             Mutant.TEARDOWN_WITHOUT_WAIT, Mutant.OVERFLOWING_COMPARATOR, Mutant.FREELIST_PLAIN_PUSH);
 
-    /** Each mutant must fail model checking of at least one group (tried in order; the first catch ends it). */
+    /**
+     * Each mutant must fail model checking of at least one group: first the hand-written scenarios of every group
+     * (each aims at a race, and catches its mutant in seconds), then the random ones at full size.
+     */
     @ParameterizedTest(name = "{0}")
     @MethodSource("mutantsModelCheckingMustCatch")
     @QuietLogs
     void modelCheckingCatchesMutant(Mutant mutant) {
         long start = System.nanoTime();
-        for (Group group : Group.values()) {
-            MessageQueue.Factory saved = QueueOperations.underTest;
-            QueueOperations.underTest = mutant;
-            try {
-                group.modelChecking(ITERATIONS).check(group.operations);
-            } catch (LincheckAssertionError caught) {
-                System.out.printf("lincheck model checking %-8s %s: caught, %.1f s: %s%n", group, mutant,
-                        (System.nanoTime() - start) / 1e9, firstLine(caught));
-                return;
-            } finally {
-                QueueOperations.underTest = saved;
+        for (boolean random : new boolean[] {false, true}) {
+            for (Group group : Group.values()) {
+                ModelCheckingOptions options = random ? group.randomModelChecking(ITERATIONS, INVOCATIONS)
+                        : group.modelChecking(0, INVOCATIONS);
+                MessageQueue.Factory saved = QueueOperations.underTest;
+                QueueOperations.underTest = mutant;
+                try {
+                    options.check(group.operations);
+                } catch (LincheckAssertionError caught) {
+                    System.out.printf("lincheck model checking %-8s %s: caught by %s scenarios, %.1f s: %s%n",
+                            group, mutant, random ? "random" : "hand-written", (System.nanoTime() - start) / 1e9,
+                            firstLine(caught));
+                    return;
+                } finally {
+                    QueueOperations.underTest = saved;
+                }
             }
         }
         fail(mutant + " passed model checking of every group; expected a violation: " + mutant.reason);
