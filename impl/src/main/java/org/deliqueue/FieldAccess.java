@@ -98,6 +98,16 @@ final class FieldAccess {
         return WAIT_WORD.compareAndSet(q, expect, update);
     }
 
+    // ---- DeliQueue.sleepBarrier: the barrier the Looper sleeps behind, published before the wait word ----
+
+    static Message lvSleepBarrier(DeliQueue q) {
+        return q.sleepBarrier;
+    }
+
+    static void svSleepBarrier(DeliQueue q, Message barrier) {
+        q.sleepBarrier = barrier;
+    }
+
     // ---- DeliQueue.wakeRefs: the tagged refcount guarding the wake resource ----
 
     static long lvWakeRefs(DeliQueue q) {

@@ -24,6 +24,16 @@ public final class Message {
     static final int FLAG_REMOVED = 1 << 2;
     /** Marks DeliQueue's quit sentinel, which is never delivered, removed or matched. */
     static final int FLAG_QUIT_SENTINEL = 1 << 3;
+    /** A sync barrier ({@link MessageQueue#postSyncBarrier()}); its {@link #arg1} is the token. */
+    static final int FLAG_BARRIER = 1 << 4;
+    /** DeliQueue: the Looper has reserved this message for delivery; any thread resolves the reservation. */
+    static final int FLAG_RESERVED = 1 << 5;
+    /** DeliQueue: set with REMOVED by the resolution that delivers the message (not removed, not dropped). */
+    static final int FLAG_DELIVERED = 1 << 6;
+    /** DeliQueue: a removal descriptor, the node whose push is a removal's linearization point. */
+    static final int FLAG_REMOVAL = 1 << 7;
+    /** DeliQueue: a descriptor pushed above the quit sentinel; pushes of messages still fail on it. */
+    static final int FLAG_QUITTING = 1 << 8;
 
     private static final int MAX_POOL_SIZE = 50;
     private static final Object POOL_LOCK = new Object();
@@ -62,6 +72,13 @@ public final class Message {
     Message prev;
     /** DeliQueue: chains tombstoned messages on the freelist; written before the freelist CAS. */
     Message nextFree;
+    /**
+     * DeliQueue: the node that owns this message's removal (a removal descriptor, or the quit sentinel that drops
+     * it); written before the REMOVED CAS by every thread that tombstones it, all of which name the same owner.
+     */
+    Message removedBy;
+    /** DeliQueue: {@code swept} when the Looper reserved this message; written before the RESERVED CAS. */
+    Message claimTop;
 
     /** Use {@link #obtain()}; public for parity with Android, where {@code new Message()} is allowed. */
     public Message() {
@@ -180,6 +197,8 @@ public final class Message {
         heapIndex = -1;
         prev = null;
         nextFree = null;
+        removedBy = null;
+        claimTop = null;
     }
 
     /** Copies the payload (what, arg1, arg2, obj) of {@code o}. */
@@ -235,9 +254,12 @@ public final class Message {
         return (flags & FLAG_IN_USE) != 0;
     }
 
-    /** A sync barrier is a message without target; its {@link #arg1} is the barrier token. */
+    /**
+     * A sync barrier: a message without target, flagged when posted (a flag, not {@code target == null}, because
+     * DeliQueue clears the target of a removed message while the Looper may still hold it in its heap).
+     */
     boolean isBarrier() {
-        return target == null;
+        return (flags & FLAG_BARRIER) != 0;
     }
 
     @Override

@@ -60,6 +60,8 @@ public abstract class MessageQueue {
 
     private final boolean quitAllowed;
     final Clock clock;
+    /** An interrupt of the consumer that {@link #parkUntil} cleared; consumer thread only. */
+    private boolean interruptPending;
     /** Registered idle handlers, guarded by itself; never touched on the enqueue path. */
     private final ArrayList<IdleHandler> idleHandlers = new ArrayList<>();
 
@@ -284,10 +286,15 @@ public abstract class MessageQueue {
     }
 
     /**
-     * Parks the calling thread until {@code deadline} ({@link #NO_DEADLINE}: until unparked), or not at all if
-     * it has passed. Returns early on unpark or spuriously; callers re-check their condition.
+     * Parks the calling thread (the consumer) until {@code deadline} ({@link #NO_DEADLINE}: until unparked), or
+     * not at all if it has passed. Returns early on unpark or spuriously; callers re-check their condition.
+     *
+     * <p>Interrupts: the queue ignores them, as Android's epoll wait does, but never swallows them. A pending
+     * interrupt would make {@link LockSupport#park} return at once, and the consumer would spin; so the status is
+     * cleared here and remembered, and {@link #restoreInterrupt()} sets it again before {@code next()} returns.
      */
     final void parkUntil(Object blocker, long deadline) {
+        clearInterrupt();
         if (deadline == NO_DEADLINE) {
             LockSupport.park(blocker);
             return;
@@ -300,6 +307,21 @@ public abstract class MessageQueue {
             LockSupport.park(blocker);
         } else {
             LockSupport.parkNanos(blocker, millis * 1_000_000L);
+        }
+    }
+
+    /** Clears the consumer's interrupt status, remembering it for {@link #restoreInterrupt()}. */
+    final void clearInterrupt() {
+        if (Thread.interrupted()) {
+            interruptPending = true;
+        }
+    }
+
+    /** Sets the consumer's interrupt status again if {@link #parkUntil} cleared it: called as next() returns. */
+    final void restoreInterrupt() {
+        if (interruptPending) {
+            interruptPending = false;
+            Thread.currentThread().interrupt();
         }
     }
 }

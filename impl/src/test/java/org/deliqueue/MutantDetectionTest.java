@@ -23,10 +23,11 @@ import org.junit.platform.launcher.listeners.TestExecutionSummary;
  * suite is run through the whole suite (all its classes, in this JVM, through the JUnit Platform launcher) and must
  * make at least one test fail. If the suite stops catching one, this test fails.
  */
-// negative control: NON_ATOMIC_PUSH, OVERFLOWING_COMPARATOR, SWEEP_SKIPS_BACKLINKS
+// negative control: NON_ATOMIC_PUSH, OVERFLOWING_COMPARATOR, SWEEP_SKIPS_BACKLINKS, WAKE_BY_CLOCK, QUIT_TIME_BEFORE_TOP, REMOVAL_KEEPS_PAYLOAD, PARK_KEEPS_INTERRUPT
 class MutantDetectionTest {
     private static final List<Class<?>> SUITE =
-            List.of(MessageQueueConformanceTest.class, HandlerLooperTest.class, ConformanceStressTest.class);
+            List.of(MessageQueueConformanceTest.class, HandlerLooperTest.class, ConformanceStressTest.class,
+                    ClockAndFaultsTest.class);
 
     /** The mutants this suite must catch; the others are ScriptedInterleavingTest's or a model checker's. */
     static Stream<Mutant> conformanceMutants() {

@@ -56,7 +56,7 @@ public final class Steps {
     // ---- step 6: wait word ----
 
     public static void sleep(DeliQueue q, long deadline) {
-        q.sleep(deadline, false);
+        q.sleep(deadline, null);
     }
 
     // ---- structure ----
