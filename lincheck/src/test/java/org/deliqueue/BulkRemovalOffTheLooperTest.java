@@ -3,6 +3,8 @@ package org.deliqueue;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.StressOptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Atomic bulk removal from any thread (issue 18): a removal that matches several messages, run off the Looper's
@@ -10,10 +12,12 @@ import org.junit.jupiter.api.Test;
  * {@code removeAll} races {@code deliver}. Removing message by message (before removal descriptors) takes x2 while
  * the Looper delivers x1, which no sequential order explains; with descriptors the only outcomes are the legacy
  * queue's (both removed and nothing delivered, or x2 delivered and x1 removed). Model checking explores every
- * interleaving of the scenario, stress runs it on real threads; {@code BULK_REMOVAL_PER_MESSAGE}, which removes
- * message by message, must be caught. The removal group of {@link DeliQueueLincheckTest} draws the same races at
+ * interleaving of the scenario, stress runs it on real threads; {@code BULK_REMOVAL_PER_MESSAGE} (removal message
+ * by message) and {@code UNRESERVED_DELIVERY} (delivery by one CAS, blind to a removal pushed after the Looper's
+ * sweep) must be caught. The removal group of {@link DeliQueueLincheckTest} draws the same races at
  * random, with every kind of removal.
  */
+// negative control: BULK_REMOVAL_PER_MESSAGE, UNRESERVED_DELIVERY
 // obligation: Refinement
 class BulkRemovalOffTheLooperTest {
     /** Runs of the scenario on real threads; cheap, and the race window is narrow on 2 cores. */
@@ -43,11 +47,15 @@ class BulkRemovalOffTheLooperTest {
                 "bulk removal, stress");
     }
 
-    /** Negative control: removal message by message must be caught. */
-    @Test
+    /**
+     * Negative controls: removal message by message (no descriptor), and delivery by one CAS without the
+     * reservation that lets a removal pushed after the Looper's sweep take the message.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Mutant.class, names = {"BULK_REMOVAL_PER_MESSAGE", "UNRESERVED_DELIVERY"})
     @QuietLogs
-    void modelCheckingCatchesRemovalMessageByMessage() {
-        DeliQueueLincheckTest.mustFail(modelChecking(), DeliQueueLincheckTest.Group.REMOVAL,
-                QueueKind.DELI, "bulk removal, model checking"); // TODO until the mutant lands: today's main
+    void modelCheckingCatches(Mutant mutant) {
+        DeliQueueLincheckTest.mustFail(modelChecking(), DeliQueueLincheckTest.Group.REMOVAL, mutant,
+                "bulk removal, model checking");
     }
 }

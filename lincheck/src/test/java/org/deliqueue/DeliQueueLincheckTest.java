@@ -34,7 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * raises them. Every check prints its time. The queues' logger is off ({@link QuietLogs}): java.util.logging takes
  * locks the model checker cannot schedule.
  */
-// negative control: NON_ATOMIC_PUSH, DELIVER_WITHOUT_REMOVED_CAS, UNLINK_CLEARS_NEXT, SWEEP_SKIPS_BACKLINKS, SINGLE_PASS_TRAVERSAL
+// negative control: NON_ATOMIC_PUSH, DELIVER_WITHOUT_REMOVED_CAS, UNLINK_CLEARS_NEXT, SWEEP_SKIPS_BACKLINKS, SINGLE_PASS_TRAVERSAL, QUIT_TIME_BEFORE_TOP, REMOVAL_KEEPS_PAYLOAD, BULK_REMOVAL_PER_MESSAGE, UNRESERVED_DELIVERY
 // obligation: ExactlyOnce
 // obligation: NoLostMessage
 // obligation: DeliveryOrder
@@ -45,6 +45,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 // obligation: TraversalComplete
 // obligation: NoPushAfterQuit
 // obligation: PushLockFree
+// obligation: PayloadReleased
 class DeliQueueLincheckTest {
     static final int ITERATIONS = Integer.getInteger("lincheck.iterations", 15);
     static final int INVOCATIONS = Integer.getInteger("lincheck.invocations", 500);
@@ -152,14 +153,17 @@ class DeliQueueLincheckTest {
     }
 
     /**
-     * Mutants these operations cannot expose, and why: {@code poll()} never sleeps and {@code next()} (which
-     * sleeps and tears down) cannot run under Lincheck, so the wait word and the teardown refcount are the
-     * business of jcstress and JPF; the comparator bug needs {@code when}s near the ends of the long range, which
-     * the conformance suite covers; a lost freelist chain only leaks linked tombstones, which no operation's
-     * result shows (jcstress counts them).
+     * Mutants these operations cannot expose, and why. {@code poll()} never sleeps, and {@code next()} (which
+     * sleeps and tears down) cannot run under Lincheck: a lost or missing wake changes when the Looper runs, never
+     * what a poll returns, so the wait word (LOST_WAKEUP, and WAKE_BY_CLOCK, whose producer decides the wake by the
+     * clock instead of the protocol's order), parking with the interrupt status set (PARK_KEEPS_INTERRUPT) and the
+     * teardown refcount are the business of jcstress, JPF and the conformance suite. The comparator bug needs
+     * {@code when}s near both ends of the long range (a negative one), which the conformance suite covers; a lost
+     * freelist chain only leaks linked tombstones, which no operation's result shows (jcstress counts them).
      */
     static final Set<Mutant> MUTANTS_BEYOND_THESE_OPERATIONS = EnumSet.of(Mutant.LOST_WAKEUP,
-            Mutant.TEARDOWN_WITHOUT_WAIT, Mutant.OVERFLOWING_COMPARATOR, Mutant.FREELIST_PLAIN_PUSH);
+            Mutant.WAKE_BY_CLOCK, Mutant.PARK_KEEPS_INTERRUPT, Mutant.TEARDOWN_WITHOUT_WAIT,
+            Mutant.OVERFLOWING_COMPARATOR, Mutant.FREELIST_PLAIN_PUSH);
 
     /**
      * Each mutant must fail model checking of at least one group: first the hand-written scenarios of every group
