@@ -5,6 +5,7 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE_INTERESTING;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
+import java.util.concurrent.TimeUnit;
 import org.deliqueue.DeliQueue;
 import org.deliqueue.Handler;
 import org.deliqueue.ManualClock;
@@ -46,6 +47,33 @@ import org.openjdk.jcstress.infra.results.III_Result;
 // obligation: Refinement, ExactlyOnce
 public final class AtomicRemovalVsDelivery {
     static final int WHAT = 1;
+    static final long SLOW_COMPARE_NS = TimeUnit.MICROSECONDS.toNanos(Long.getLong("slowus", 5));
+
+    /** A message's payload; comparing the removal's {@link #KEY} with it takes {@code compareNs} (user code). */
+    static final class Payload {
+        final long compareNs;
+
+        Payload(long compareNs) {
+            this.compareNs = compareNs;
+        }
+    }
+
+    /** The removal's key: equal to every {@link Payload}, after as long as that payload takes to compare. */
+    static final Object KEY = new Object() {
+        @Override
+        public boolean equals(Object other) {
+            if (other instanceof Payload) {
+                Delays.spin(((Payload) other).compareNs);
+                return true;
+            }
+            return other == this;
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
+        }
+    };
 
     private AtomicRemovalVsDelivery() {
     }
@@ -64,6 +92,8 @@ public final class AtomicRemovalVsDelivery {
                 x.what = WHAT;
                 x.setTarget(h);
             }
+            x1.obj = new Payload(SLOW_COMPARE_NS);
+            x2.obj = new Payload(0);
             q.enqueueMessage(x1, 6);
             q.enqueueMessage(x2, 5);
             q.poll(); // the Looper sweeps both into its heap; neither is due yet
@@ -81,7 +111,7 @@ public final class AtomicRemovalVsDelivery {
 
         final void remover(III_Result r) {
             try {
-                r.r2 = q.removeMessages(h, WHAT, null);
+                r.r2 = q.removeEqualMessages(h, WHAT, KEY);
             } catch (RuntimeException e) {
                 r.r2 = THREW;
             }

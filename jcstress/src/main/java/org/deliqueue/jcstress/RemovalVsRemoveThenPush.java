@@ -54,10 +54,7 @@ public final class RemovalVsRemoveThenPush {
         @Override
         public boolean equals(Object other) {
             if (other != this) {
-                long until = System.nanoTime() + SLOW_EQUALS_NS;
-                while (System.nanoTime() < until) {
-                    Thread.onSpinWait();
-                }
+                Delays.spin(SLOW_EQUALS_NS);
             }
             return other == this;
         }

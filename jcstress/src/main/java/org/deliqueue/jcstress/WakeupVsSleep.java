@@ -119,7 +119,7 @@ public final class WakeupVsSleep {
                     }
                     if (first) {
                         first = false;
-                        idle(ThreadLocalRandom.current().nextLong(MAX_IDLE_NS));
+                        Delays.spin(ThreadLocalRandom.current().nextLong(MAX_IDLE_NS));
                     }
                     long start = System.nanoTime();
                     Steps.sleep(q, clock.uptimeMillis() + SLEEP_MS, barrier);
@@ -141,13 +141,6 @@ public final class WakeupVsSleep {
         final void producer() {
             if (q.enqueueMessage(m, when)) { // refused: the Looper never gets m and shows STALE
                 pushedAt = System.nanoTime();
-            }
-        }
-
-        private static void idle(long nanos) {
-            long until = System.nanoTime() + nanos;
-            while (System.nanoTime() < until) {
-                Thread.onSpinWait();
             }
         }
     }
