@@ -476,12 +476,15 @@ public class DeliQueue extends MessageQueue {
             Message nextFree = m.nextFree;
             m.nextFree = null;
             if (isRemoval(m)) {
-                pendingRemovals.remove(m);
-            } else if (m.heapIndex >= 0) {
-                heapOf(m).remove(m);
+                pendingRemovals.remove(m); // it keeps its predicate: stale traversals may still consult it
+                unlink(m);
+            } else {
+                if (m.heapIndex >= 0) {
+                    heapOf(m).remove(m);
+                }
+                unlink(m);
+                m.retire();
             }
-            unlink(m);
-            m.retire();
             m = nextFree;
         }
     }
@@ -584,6 +587,9 @@ public class DeliQueue extends MessageQueue {
                     return true;
                 }
             }
+            // A payload read as cleared means its message was removed: that must precede the next read of top,
+            // where a false answer linearizes (see FieldAccess.loadFence).
+            FieldAccess.loadFence();
         }
         return false;
     }
@@ -1051,7 +1057,7 @@ public class DeliQueue extends MessageQueue {
                 Message m = entries[i];
                 check(m.heapIndex == i && heapOf(m) == heap, "HeapStackConsistent", "heap index of " + m);
                 check(linked.contains(m), "HeapStackConsistent", "heap holds an unlinked message: " + m);
-                check(i == 0 || heap.compare(entries[(i - 1) / 2], m) < 0, "DeliveryOrder", "heap order at " + m);
+                check(i == 0 || heap.compare(entries[MessageHeap.parent(i)], m) < 0, "DeliveryOrder", "heap order at " + m);
             }
         }
     }

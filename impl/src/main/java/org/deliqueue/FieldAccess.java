@@ -50,6 +50,18 @@ final class FieldAccess {
         return FLAGS.compareAndSet(m, expect, update);
     }
 
+    // ---- fences ----
+
+    /**
+     * Orders every load before it (the plain payload reads of a traversal's pass) before every load and store
+     * after it (the next volatile read of {@code top}). Without it a weak machine (ARM) may satisfy a payload read
+     * after that read of {@code top}, so a query could see a payload cleared by a removal that happened after its
+     * linearization point. A no-op on x86-64.
+     */
+    static void loadFence() {
+        VarHandle.acquireFence();
+    }
+
     // ---- Message.next: written by the pusher before its CAS and by the Looper's splice, read racily ----
 
     static Message lpNext(Message m) {

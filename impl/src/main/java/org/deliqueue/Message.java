@@ -201,8 +201,15 @@ public final class Message {
         claimTop = null;
     }
 
-    /** Copies the payload (what, arg1, arg2, obj) of {@code o}. */
+    /**
+     * Copies {@code o}'s flags that are not queue state (Android copies every flag but IN_USE; here IN_USE,
+     * REMOVED and the queues' other marks are all queue state, which leaves the asynchronous flag) and its payload:
+     * what, arg1, arg2, obj. Not its target, callback or when, as in Android.
+     *
+     * @throws IllegalStateException if this message is in use (its flags belong to a queue)
+     */
     public void copyFrom(Message o) {
+        setAsynchronous(o.isAsynchronous());
         what = o.what;
         arg1 = o.arg1;
         arg2 = o.arg2;
@@ -243,10 +250,16 @@ public final class Message {
      * @throws IllegalStateException if the message is in use
      */
     public void setAsynchronous(boolean async) {
-        if (isInUse()) {
-            throw new IllegalStateException(this + " is in use; set its flags before enqueueing it.");
+        for (int f = FieldAccess.lvFlags(this); ; f = FieldAccess.lvFlags(this)) {
+            if ((f & FLAG_IN_USE) != 0) {
+                throw new IllegalStateException(this + " is in use; set its flags before enqueueing it.");
+            }
+            int update = async ? f | FLAG_ASYNCHRONOUS : f & ~FLAG_ASYNCHRONOUS;
+            // One CAS from the flags checked: an enqueue's IN_USE claim in between makes it fail, never erased.
+            if (update == f || FieldAccess.casFlags(this, f, update)) {
+                return;
+            }
         }
-        flags = async ? flags | FLAG_ASYNCHRONOUS : flags & ~FLAG_ASYNCHRONOUS;
     }
 
     /** Whether the message is enqueued, being dispatched, pooled or retired. */
@@ -262,27 +275,38 @@ public final class Message {
         return (flags & FLAG_BARRIER) != 0;
     }
 
+    /**
+     * Reads each field once: a message being dumped can be retired (its target and callback cleared) by the Looper
+     * at any moment, so a field tested non-null and read again could be null the second time.
+     */
     @Override
     public String toString() {
+        Handler h = target;
+        Runnable r = callback;
+        Object o = obj;
+        int a1 = arg1;
+        int a2 = arg2;
         StringBuilder b = new StringBuilder("{ when=").append(when);
-        if (target == null) {
-            b.append(" barrier=").append(arg1);
+        if (isBarrier()) {
+            b.append(" barrier=").append(a1);
+        } else if (h == null) {
+            b.append(" retired");
         } else {
-            if (callback != null) {
-                b.append(" callback=").append(callback.getClass().getName());
+            if (r != null) {
+                b.append(" callback=").append(r.getClass().getName());
             } else {
                 b.append(" what=").append(what);
             }
-            if (arg1 != 0) {
-                b.append(" arg1=").append(arg1);
+            if (a1 != 0) {
+                b.append(" arg1=").append(a1);
             }
-            if (arg2 != 0) {
-                b.append(" arg2=").append(arg2);
+            if (a2 != 0) {
+                b.append(" arg2=").append(a2);
             }
-            if (obj != null) {
-                b.append(" obj=").append(obj);
+            if (o != null) {
+                b.append(" obj=").append(o);
             }
-            b.append(" target=").append(target.getClass().getName());
+            b.append(" target=").append(h.getClass().getName());
         }
         if (isAsynchronous()) {
             b.append(" async");

@@ -56,9 +56,9 @@ public enum Mutant implements MessageQueue.Factory {
             MessageHeap newHeap() {
                 return new MessageHeap() {
                     @Override
-                    int compare(Message a, Message b) {
+                    int compare(long whenA, long seqA, long whenB, long seqB) {
                         // BUG: the subtractions overflow for extreme values
-                        return Long.signum(a.when - b.when) * 2 + Long.signum(a.insertSeq - b.insertSeq);
+                        return Long.signum(whenA - whenB) * 2 + Long.signum(seqA - seqB);
                     }
                 };
             }
@@ -153,6 +153,40 @@ public enum Mutant implements MessageQueue.Factory {
             boolean heldBackByBarrier(Message m) {
                 // BUG: "sorts before the barrier" approximated by "due before now": false at uptime 0
                 return !m.isAsynchronous() && m.when >= clock.uptimeMillis();
+            }
+        }),
+
+    /** A producer treats an asynchronous message as held back by the barrier the Looper sleeps behind. */
+    ASYNC_HELD_BY_BARRIER(Detection.CONFORMANCE, "NoLostWakeup: an async post past a barrier never wakes the Looper "
+            + "parked behind it (HandlerLooperTest's barrier ping-pong)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            boolean heldBackByBarrier(Message m) {
+                Message barrier = FieldAccess.lvSleepBarrier(this);
+                return barrier != null && !sortsBefore(m, barrier); // BUG: async messages are not exempt
+            }
+        }),
+
+    /** removeSyncBarrier does not wake a Looper parked behind the barrier it removed. */
+    BARRIER_REMOVAL_WITHOUT_WAKE(Detection.CONFORMANCE, "NoLostWakeup: the sync messages behind a removed barrier "
+            + "wait until something else wakes the Looper",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            void wakeIfAsleep(long mask) {
+                if (mask != (ASLEEP | BLOCKED)) { // BUG: the barrier removal's wake is skipped
+                    super.wakeIfAsleep(mask);
+                }
+            }
+        }),
+
+    /** quit does not wake a Looper that sleeps: it tears down only when something else wakes it. */
+    QUIT_WITHOUT_WAKE(Detection.CONFORMANCE, "QuitTerminates: a Looper asleep without deadline never sees the quit",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            void wakeIfAsleep(long mask) {
+                if (mask != ASLEEP) { // BUG: the quit's wake is skipped
+                    super.wakeIfAsleep(mask);
+                }
             }
         }),
 
