@@ -73,7 +73,8 @@ VARIABLES
   pc,        \* [Threads -> label]
   pw,        \* [Threads -> waitWord value read by signalIfEarlier / removeSyncBarrier]
   qmode,     \* the sentinel's arg1: "quit" or "quitSafely" (fixed per behaviour)
-  R,         \* the remover's locals: [t: top of the pass, floor, cur, won, quit: traverse's quit (sentinel passed)]
+  R,         \* the remover's locals: [t: top of the pass, floor, cur, won, quit: traverse's quit (sentinel passed),
+             \* released: DeliQueue.releasePayload cleared obj/callback/target of what it won]
   \* ---- history (ghost) ----
   dcount,    \* [Msgs -> Nat]: how often each message was delivered
   dropped,   \* messages the Looper dropped on quit (its REMOVED CAS won)
@@ -129,6 +130,7 @@ NextAfterUnlink(n) == next[n]           \* splice keeps m.next
 TeardownWaits == TRUE                   \* teardown parks until wakeRefs == TEARDOWN
 SleepRechecksTop == TRUE                \* sleep re-reads top after publishing ASLEEP
 RepeatUntilStable == TRUE               \* traverse repeats until top is stable
+ReleasesPayload == TRUE                 \* the remover clears the payload of what it won before handing it over
 
 -----------------------------------------------------------------------------
 LooperInit == [pc |-> "loop",   \* label
@@ -156,7 +158,7 @@ TypeOK ==
   /\ swept \in Nodes \cup {Nil} /\ heap \subseteq Msgs /\ deferred \in Nodes \cup {Nil}
   /\ L.now \in 0..MaxTime /\ L.dl \in 0..INF /\ L.chain \in Seq(Nodes)
   /\ pc \in [Threads -> STRING] /\ qmode \in Modes
-  /\ R.cur \in Nodes \cup {Nil} /\ R.won \in Seq(Nodes) /\ R.quit \in BOOLEAN
+  /\ R.cur \in Nodes \cup {Nil} /\ R.won \in Seq(Nodes) /\ R.quit \in BOOLEAN /\ R.released \in BOOLEAN
   /\ dcount \in [Msgs -> Nat] /\ dropped \subseteq Msgs /\ snaps \subseteq SUBSET Msgs
 
 Init ==
@@ -170,7 +172,7 @@ Init ==
   /\ pc = [t \in Threads |-> IF t \in Msgs THEN "push" ELSE IF t = QuitT THEN "quit" ELSE "rStart"]
   /\ pw = [t \in Threads |-> Awake]
   /\ qmode \in Modes
-  /\ R = [t |-> Nil, floor |-> 0, cur |-> Nil, won |-> <<>>, quit |-> FALSE]
+  /\ R = [t |-> Nil, floor |-> 0, cur |-> Nil, won |-> <<>>, quit |-> FALSE, released |-> FALSE]
   /\ dcount = [m \in Msgs |-> 0] /\ dropped = {} /\ snaps = {}
 
 -----------------------------------------------------------------------------
@@ -351,13 +353,15 @@ removeMatching_recheck ==
             /\ pc' = [pc EXCEPT ![RemT] = "rVisit"]
   /\ UNCHANGED <<top, next, ticket, when, removed, freelist, wakeVars, now, looperVars, pw, qmode, dcount, dropped>>
 
-\* pushFreelist: { f = freelist; tail.nextFree = f; CAS(f, head) } retried is one
-\* atomic push of the chain by reason (a).
+\* releasePayload of every message won (private writes: only its remover
+\* clears them), then pushFreelist: { f = freelist; tail.nextFree = f;
+\* CAS(f, head) } retried is one atomic push of the chain by reason (a).
 removeMatching_pushFreelist ==
   /\ pc[RemT] = "rFree"
+  /\ R' = [R EXCEPT !.released = ReleasesPayload]
   /\ freelist' = R.won \o freelist
   /\ pc' = [pc EXCEPT ![RemT] = IF Won \cap Barriers # {} THEN "signal" ELSE "done"]
-  /\ UNCHANGED <<top, next, ticket, when, removed, wakeVars, now, looperVars, pw, qmode, R, dcount, dropped>>
+  /\ UNCHANGED <<top, next, ticket, when, removed, wakeVars, now, looperVars, pw, qmode, dcount, dropped>>
 
 removeMatching == \/ removeMatching_readTop \/ removeMatching_visit \/ markRemoved
                   \/ removeMatching_advance \/ removeMatching_recheck
@@ -665,6 +669,9 @@ TraversalSafe == /\ R.cur = Nil \/ Published(R.cur)
 \* obligation: a removal tombstones exactly the matching messages live at some instant of its run
 TraversalComplete == RemoverFinished => Won \in snaps
 
+\* obligation: a message tombstoned for a remover holds no payload once that removal has returned
+PayloadReleased == RemoverFinished /\ Won # {} => R.released
+
 \* obligation: the wake resource is never signalled after it is freed, nor freed while in use
 NoUseAfterTeardown == \A t \in Threads : pc[t] \in {"wSignal", "wRelease"} => resource = "live"
 
@@ -737,7 +744,7 @@ Refinement == Abs!ASpec
 -----------------------------------------------------------------------------
 THEOREM Spec => [](TypeOK /\ ExactlyOnce /\ NoLostMessage /\ HeapStackConsistent /\ BackLinksConsistent
                    /\ TraversalSafe /\ TraversalComplete /\ NoUseAfterTeardown /\ NoLostWakeup
-                   /\ NoPushAfterQuit)
+                   /\ NoPushAfterQuit /\ PayloadReleased)
 THEOREM Spec => DeliveryOrder /\ QuitTerminates /\ PushLockFree
 THEOREM Spec => Refinement
 =============================================================================

@@ -1,0 +1,9 @@
+------- MODULE MC_REMOVAL_KEEPS_PAYLOAD -------
+(* Negative control. impl mutant REMOVAL_KEEPS_PAYLOAD: the remover hands its tombstones to the Looper with their *)
+(* payload still in place.                                                                                        *)
+EXTENDS MC
+
+\* releasePayload does nothing
+MReleasesPayload ==
+  FALSE
+=============================================================================
