@@ -377,6 +377,9 @@ public class DeliQueue extends MessageQueue {
                     (passed == null ? passed = new ArrayList<>() : passed).add(m);
                     continue;
                 }
+                if (leftBefore(m, descriptor, passed)) {
+                    continue; // the predicate must not see it: it was no longer in the queue at this one's LP
+                }
                 boolean match;
                 try {
                     match = p.test(m);
@@ -384,7 +387,7 @@ public class DeliQueue extends MessageQueue {
                     thrown = thrown == null ? t : thrown;
                     match = false;
                 }
-                if (match && (passed == null || earliestOwner(passed, m) == null) && takeFor(m, descriptor)) {
+                if (match && takeFor(m, descriptor)) {
                     m.nextFree = head;
                     head = m;
                     count++;
@@ -400,6 +403,20 @@ public class DeliQueue extends MessageQueue {
             throw DeliQueue.<RuntimeException>sneaky(thrown);
         }
         return count;
+    }
+
+    /**
+     * Whether {@code m} left the queue before the removal {@code descriptor} took effect: delivered, owned by
+     * another removal (a later one takes only what this one does not cover, so {@code removedBy} is decisive), or
+     * covered by an earlier owner node among {@code passed} (a removal or the quit, which drops it at its push).
+     */
+    private static boolean leftBefore(Message m, Message descriptor, List<Message> passed) {
+        int f = FieldAccess.lvFlags(m);
+        if ((f & Message.FLAG_REMOVED) != 0
+                && ((f & Message.FLAG_DELIVERED) != 0 || m.removedBy != descriptor)) {
+            return true;
+        }
+        return passed != null && earliestOwner(passed, m) != null;
     }
 
     /** Rethrows {@code t} unchanged, checked or not (the caller's predicate threw it). */

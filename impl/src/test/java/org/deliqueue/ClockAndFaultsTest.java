@@ -2,6 +2,7 @@ package org.deliqueue;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -242,6 +243,24 @@ class ClockAndFaultsTest {
         int after = q.send(q.handler, 5, new Key(4), QueueFixture.START);
         assertEquals(1, q.queue.removeEqualMessages(q.handler, 5, new Key(4)), "removal still works");
         assertNull(q.poll(), "the removed message " + after + " was delivered");
+    }
+
+    /**
+     * User code sees only what is in the queue: a removal's equals is never called on a message that quitSafely
+     * dropped (it left the queue at the quit, though the Looper has not yet swept it) nor on one delivered.
+     * Found by Lincheck: post, quitSafely, then a removal whose equals throws, all on one thread.
+     */
+    @ForEachQueue
+    void aRemovalsEqualsNeverSeesWhatTheQueueNoLongerHolds(MessageQueue.Factory factory) {
+        QueueFixture q = new QueueFixture(factory);
+        Object delivered = new Object();
+        Object dropped = new Object();
+        q.send(q.handler, 5, delivered, QueueFixture.START);
+        assertNotNull(q.poll(), "the due message");
+        q.send(q.handler, 5, dropped, QueueFixture.START + 1);
+        q.queue.quit(true);
+        assertEquals(0, q.queue.removeEqualMessages(q.handler, 5, new Bomb(dropped)), "after the quit");
+        assertEquals(0, q.queue.removeEqualMessages(q.handler, 5, new Bomb(delivered)), "after the delivery");
     }
 
     /** A predicate that throws on the Looper's side of a removal does not stop the Looper either. */
