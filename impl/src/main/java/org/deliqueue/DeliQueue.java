@@ -131,7 +131,11 @@ public class DeliQueue extends MessageQueue {
     static final long AWAKE = 0L;
     static final long ASLEEP = 1L;
     static final long BLOCKED = 2L;
-    /** Deadlines at or beyond this (about 73 million years of uptime) mean "until woken". */
+    /**
+     * The largest deadline a wait word holds (about 73 million years of uptime). A later deadline is stored as this
+     * one, which therefore means "at or beyond": a producer cannot tell whether its message is earlier and wakes
+     * the Looper (see {@link #signalIfEarlier}); the Looper still parks until its true deadline.
+     */
     static final long MAX_DEADLINE = Long.MAX_VALUE >>> 2;
 
     /** The quitting tag of {@link #wakeRefs}; the other bits count wakers using the resource. */
@@ -223,14 +227,17 @@ public class DeliQueue extends MessageQueue {
     /**
      * Wakes the Looper if it sleeps past the pushed message {@code m}. If the Looper is awake it will see the push
      * before it sleeps (see {@link #sleep}); if it sleeps until a deadline at or before {@code m.when} it sees the
-     * push then. Behind a barrier, only a message the barrier does not hold back ({@link #heldBackByBarrier})
-     * needs a wake.
+     * push then. A saturated deadline ({@link #MAX_DEADLINE}: the true one is at or beyond it) decides nothing, so
+     * the push wakes the Looper, which at worst sleeps again. Behind a barrier, only a message the barrier does not
+     * hold back ({@link #heldBackByBarrier}) needs a wake.
      */
     void signalIfEarlier(Message m) {
         for (;;) {
             long w = FieldAccess.lvWaitWord(this);
+            long deadline = w >>> 2;
             // obligation: NoLostWakeup
-            if ((w & ASLEEP) == 0 || m.when >= (w >>> 2) || ((w & BLOCKED) != 0 && heldBackByBarrier(m))) {
+            if ((w & ASLEEP) == 0 || (m.when >= deadline && deadline < MAX_DEADLINE)
+                    || ((w & BLOCKED) != 0 && heldBackByBarrier(m))) {
                 return;
             }
             if (FieldAccess.casWaitWord(this, w, AWAKE)) {
@@ -710,7 +717,7 @@ public class DeliQueue extends MessageQueue {
         FieldAccess.svWaitWord(this, asleepWord(deadline, barrier != null));
         // obligation: NoLostWakeup
         if (FieldAccess.lvTop(this) == swept && FieldAccess.lvFreelist(this) == null) {
-            parkUntil(this, deadline >= MAX_DEADLINE ? NO_DEADLINE : deadline);
+            parkUntil(this, deadline);
         }
         FieldAccess.svWaitWord(this, AWAKE);
     }

@@ -97,7 +97,7 @@ public enum Mutant implements MessageQueue.Factory {
                 FieldAccess.svSleepBarrier(this, barrier);
                 FieldAccess.svWaitWord(this, asleepWord(deadline, barrier != null));
                 // BUG: no re-check of top/freelist: a push since the sweep that saw AWAKE is not seen
-                parkUntil(this, deadline >= MAX_DEADLINE ? NO_DEADLINE : deadline);
+                parkUntil(this, deadline);
                 FieldAccess.svWaitWord(this, AWAKE);
             }
         }),

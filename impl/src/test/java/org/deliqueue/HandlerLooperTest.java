@@ -174,6 +174,28 @@ class HandlerLooperTest {
         }
     }
 
+    /**
+     * Any uptime is a valid clock reading, also one beyond the range a queue may pack into a wait word
+     * (DeliQueue's holds deadlines below {@code Long.MAX_VALUE >>> 2}): a send must wake the sleeping Looper there
+     * too, whether it sleeps without deadline or until a later one. The clock stands still, so only a wake delivers.
+     */
+    @ForEachQueue
+    void aSendWakesTheLooperWhateverTheUptime(MessageQueue.Factory factory) {
+        for (long start : new long[] {Long.MAX_VALUE / 4 + 5, Long.MAX_VALUE / 2, Long.MAX_VALUE - HOUR_MILLIS * 2}) {
+            try (LooperThread lt = LooperThread.start(factory, new ManualClock(start))) {
+                Events events = new Events();
+                Handler h = lt.handler();
+                lt.awaitParked();
+                h.post(events.recorder("without deadline at " + start));
+                events.expect("without deadline at " + start);
+                h.postAtTime(events.recorder("an hour later"), start + HOUR_MILLIS);
+                lt.awaitParked();
+                h.post(events.recorder("before the deadline at " + start));
+                events.expect("before the deadline at " + start);
+            }
+        }
+    }
+
     @ForEachQueue
     void aLaterMessageDoesNotPostponeAnEarlierDeadline(MessageQueue.Factory factory) {
         try (LooperThread lt = LooperThread.start(factory)) {
