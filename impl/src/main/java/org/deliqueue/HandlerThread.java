@@ -30,17 +30,32 @@ public class HandlerThread extends Thread {
         this(name, Thread.NORM_PRIORITY);
     }
 
-    /** @param priority a Java thread priority ({@link Thread#MIN_PRIORITY} .. {@link Thread#MAX_PRIORITY}) */
+    /**
+     * @param priority a Java thread priority ({@link Thread#MIN_PRIORITY} .. {@link Thread#MAX_PRIORITY}), or else an
+     *     {@code android.os.Process} priority (a nice value, -20 .. 19: lower runs first) as Android takes, mapped to
+     *     the nearest Java priority by {@link #javaPriority}; no value is rejected, as on Android
+     */
     public HandlerThread(String name, int priority) {
         this(name, priority, QueueKind.defaultKind(), Clock.SYSTEM);
     }
 
-    /** A HandlerThread whose Looper's queue {@code queueFactory} makes with {@code clock}. */
+    /** A HandlerThread whose Looper's queue {@code queueFactory} makes with {@code clock}; priority as above. */
     public HandlerThread(String name, int priority, MessageQueue.Factory queueFactory, Clock clock) {
         super(name);
-        setPriority(priority);
+        setPriority(javaPriority(priority));
         this.queueFactory = Objects.requireNonNull(queueFactory, "queueFactory");
         this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    /**
+     * The Java priority for a constructor's {@code priority}: itself if it is one (1 .. 10), else an Android nice value
+     * (0 is {@link Thread#NORM_PRIORITY}; each 4 lower is one higher), clamped to 1 .. 10.
+     */
+    static int javaPriority(int priority) {
+        if (priority >= Thread.MIN_PRIORITY && priority <= Thread.MAX_PRIORITY) {
+            return priority;
+        }
+        return Math.max(Thread.MIN_PRIORITY, Math.min(Thread.MAX_PRIORITY, Thread.NORM_PRIORITY - priority / 4));
     }
 
     /** Called on this thread once its Looper is prepared, before it loops; subclasses set up here. */

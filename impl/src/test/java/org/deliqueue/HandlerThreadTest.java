@@ -30,6 +30,36 @@ class HandlerThreadTest {
     }
 
     /**
+     * Android's constructor takes an {@code android.os.Process} priority (a nice value: 0 default, -2 foreground,
+     * 10 background, -19 urgent audio...) and accepts any int. Java priorities (1 to 10) keep their meaning; every
+     * other value is such a nice value, mapped to the nearest Java priority (lower nice, higher priority), never
+     * rejected.
+     */
+    @ForEachQueue
+    void androidProcessPrioritiesAreAcceptedAndMappedToJavaPriorities(MessageQueue.Factory factory) {
+        int[] nice = {Integer.MIN_VALUE, -20, -19, -16, -8, -4, -2, -1, 0, 11, 19, 20, Integer.MAX_VALUE};
+        int previous = Thread.MAX_PRIORITY;
+        for (int n : nice) {
+            HandlerThread t = new HandlerThread("nice " + n, n, factory, Clock.SYSTEM);
+            int p = t.getPriority();
+            assertTrue(p >= Thread.MIN_PRIORITY && p <= previous, () -> "nice " + n + " became priority " + p);
+            previous = p;
+            if (n == 0) {
+                assertEquals(Thread.NORM_PRIORITY, p, "THREAD_PRIORITY_DEFAULT");
+            }
+        }
+        assertEquals(Thread.MAX_PRIORITY, new HandlerThread("java max", Thread.MAX_PRIORITY).getPriority());
+        assertEquals(Thread.MIN_PRIORITY, new HandlerThread("java min", Thread.MIN_PRIORITY).getPriority());
+
+        HandlerThread t = new HandlerThread("foreground", -2, factory, Clock.SYSTEM);
+        startDaemon(t);
+        Events events = new Events();
+        assertTrue(t.getThreadHandler().post(events.recorder("ran")));
+        events.expect("ran");
+        quitAndJoin(t);
+    }
+
+    /**
      * {@code getLooper()} waits while the thread prepares (held here inside the queue factory), then returns the
      * thread's own Looper; {@code onLooperPrepared} runs on the thread, with that Looper, before any message.
      */
