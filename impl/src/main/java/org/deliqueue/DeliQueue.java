@@ -218,6 +218,7 @@ public class DeliQueue extends MessageQueue {
         if (!push(msg)) {
             warnDroppedAfterQuit(msg);
             msg.retire();
+            msg.when = 0; // never published: cleared like a recycled message, as Android's refused send leaves it
             return false;
         }
         signalIfEarlier(msg);

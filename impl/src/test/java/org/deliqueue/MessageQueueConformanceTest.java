@@ -396,6 +396,33 @@ class MessageQueueConformanceTest {
         }
     }
 
+    /**
+     * As on Android, a send the quitting queue refuses recycles the message: it comes back cleared (what, args,
+     * obj, target, callback and when), and still in use, so neither recycling nor sending it again is allowed.
+     */
+    @ForEachQueue
+    @QuietLogs
+    void aRefusedSendClearsTheMessageAndLeavesItInUse(MessageQueue.Factory factory) {
+        QueueFixture q = new QueueFixture(factory);
+        q.queue.quit(true);
+        Message sent = q.message(q.handler, 7, "payload");
+        sent.arg2 = 9;
+        Message posted = Message.obtain(q.handler, q.task());
+        assertFalse(q.handler.sendMessageAtTime(sent, START + 5), "sendMessageAtTime after quit");
+        assertFalse(q.handler.sendMessageAtTime(posted, START + 5), "a post after quit");
+        for (Message m : new Message[] {sent, posted}) {
+            String which = m == sent ? "the message: " : "the post: ";
+            assertEquals(List.of(0, 0, 0, 0L), List.of(m.what, m.arg1, m.arg2, m.getWhen()),
+                    which + "what, arg1, arg2, when");
+            assertNull(m.obj, which + "obj");
+            assertNull(m.getTarget(), which + "target");
+            assertNull(m.getCallback(), which + "callback");
+            assertTrue(m.isInUse(), which + "in use");
+            assertThrows(IllegalStateException.class, m::recycle, which + "recycle");
+            assertThrows(IllegalStateException.class, () -> q.handler.sendMessage(m), which + "send again");
+        }
+    }
+
     @ForEachQueue
     void postSyncBarrierAfterQuitThrows(MessageQueue.Factory factory) {
         QueueFixture q = new QueueFixture(factory);
