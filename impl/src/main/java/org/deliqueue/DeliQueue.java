@@ -52,7 +52,9 @@ import java.util.function.Predicate;
  * then walks down from its descriptor, tombstones what it owns, counts every message whose {@code removedBy} is its
  * descriptor (whoever tombstoned it), releases their payload and hands them, then the descriptor, to the Looper.
  * Queries and the Looper treat a message owned by a descriptor they have passed as gone, so a removal is atomic
- * against pushes, other removals, queries and quit: all of them are ordered by {@code top}.
+ * against pushes, other removals, queries and quit: all of them are ordered by {@code top}. After the quit, a
+ * removal that a query shows has nothing to take returns 0 at the query's linearization point without a descriptor
+ * (no message can arrive any more), so a torn-down queue never accumulates descriptors no Looper will unlink.
  *
  * <p><b>Reserved delivery.</b> The Looper decides from its last sweep, so a descriptor pushed after that sweep is
  * unknown to it. Delivery therefore has two steps: {@link #claimForDelivery} reserves the message (RESERVED, with
@@ -343,10 +345,28 @@ public class DeliQueue extends MessageQueue {
      */
     @Override
     int removeMatching(Predicate<Message> p) {
+        Message t = FieldAccess.lvTop(this);
+        // obligation: Refinement
+        if (t != null && isQuitting(t) && !hasMatching(m -> matchesOrThrows(p, m))) {
+            // After the quit no message can arrive, so the queue's matching messages only leave: none now means
+            // none at this query's linearization point, and the removal takes nothing there. It pushes no
+            // descriptor, which the Looper, once torn down, would never unlink (a dead Handler's removals would
+            // pile up on the stack, each walking past all the earlier ones).
+            return 0;
+        }
         Message descriptor = new Message();
         descriptor.obj = p;
         pushDescriptor(descriptor);
         return collect(descriptor);
+    }
+
+    /** {@code p.test(m)}, or true if it throws: the removal proper then decides, and rethrows (see above). */
+    private static boolean matchesOrThrows(Predicate<Message> p, Message m) {
+        try {
+            return p.test(m);
+        } catch (Throwable e) {
+            return true;
+        }
     }
 
     /** Pushes a removal descriptor; above a quitting top it becomes quitting itself, so pushes keep failing. */

@@ -35,6 +35,45 @@ class DeliQueueStructureTest {
         return m;
     }
 
+    /**
+     * Removals and barrier removals on a queue that has quit and torn down (a dead Handler's debounce:
+     * {@code removeMessages} then a refused send, forever) take nothing and leave nothing behind: no Looper will
+     * ever unlink a node again, so a descriptor pushed then would stay on the stack for good, and every later
+     * removal would walk past it. After quitSafely a message held back by a barrier is still pending, and a
+     * removal still takes it.
+     */
+    @Test
+    @QuietLogs
+    void removalsAfterTheLooperHasTornDownLeaveNothingOnTheStack() {
+        for (boolean safely : new boolean[] {false, true}) {
+            DeliQueue q = new DeliQueue(true, clock);
+            Message held = Message.obtain(h, 7);
+            q.postSyncBarrier();
+            assertTrue(q.enqueueMessage(held, clock.uptimeMillis()));
+            assertTrue(q.enqueueMessage(Message.obtain(h, 8), clock.uptimeMillis() + 5_000));
+            q.quit(safely);
+            assertNull(TestSupport.onNewThread("next", q::next), "next() tears down");
+            int depth = stackDepth(q);
+            for (int i = 0; i < 1_000; i++) {
+                assertEquals(0, q.removeMessages(h, 8, null), "the future message was dropped by the quit");
+                assertEquals(0, q.removeCallbacksAndMessages(h, "no such token"));
+                assertFalse(q.enqueueMessage(Message.obtain(h, 8), clock.uptimeMillis()), "refused after quit");
+            }
+            assertEquals(depth, stackDepth(q), (safely ? "quitSafely" : "quit") + ": nodes left on the stack");
+            assertEquals(safely, q.hasMessages(h, 7, null), "the held-back message survives quitSafely only");
+            assertEquals(safely ? 1 : 0, q.removeMessages(h, 7, null), "and a removal still takes it");
+            assertFalse(q.hasMessages(h, 7, null));
+        }
+    }
+
+    private static int stackDepth(DeliQueue q) {
+        int n = 0;
+        for (Message m = q.top; m != null; m = m.next) {
+            n++;
+        }
+        return n;
+    }
+
     @Test
     void ticketsGrowByOneAlongTheStackEvenAfterTheTopLeaves() {
         Message a = enqueue(1, 0);
