@@ -81,8 +81,8 @@ public enum Mutant implements MessageQueue.Factory {
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
             void teardown() {
-                for (long c = FieldAccess.lvWakeRefs(this); !FieldAccess.casWakeRefs(this, c, c | TEARDOWN); ) {
-                    c = FieldAccess.lvWakeRefs(this);
+                for (long c = FieldAccess.loWakeRefs(this); !FieldAccess.casWakeRefs(this, c, c | TEARDOWN); ) {
+                    c = FieldAccess.loWakeRefs(this);
                 }
                 freeWakeResource(); // BUG: does not wait for the count to drain
             }
@@ -94,7 +94,7 @@ public enum Mutant implements MessageQueue.Factory {
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
             void sleep(long deadline, Message barrier) {
-                FieldAccess.svSleepBarrier(this, barrier);
+                FieldAccess.soSleepBarrier(this, barrier);
                 FieldAccess.svWaitWord(this, asleepWord(deadline, barrier != null));
                 // BUG: no re-check of top/freelist: a push since the sweep that saw AWAKE is not seen
                 parkUntil(this, deadline >= MAX_DEADLINE ? NO_DEADLINE : deadline);
@@ -162,7 +162,7 @@ public enum Mutant implements MessageQueue.Factory {
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
             boolean heldBackByBarrier(Message m) {
-                Message barrier = FieldAccess.lvSleepBarrier(this);
+                Message barrier = FieldAccess.laSleepBarrier(this);
                 return barrier != null && !sortsBefore(m, barrier); // BUG: async messages are not exempt
             }
         }),
@@ -222,7 +222,7 @@ public enum Mutant implements MessageQueue.Factory {
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
             void sleep(long deadline, Message barrier) {
-                FieldAccess.svSleepBarrier(this, barrier);
+                FieldAccess.soSleepBarrier(this, barrier);
                 FieldAccess.svWaitWord(this, asleepWord(deadline, barrier != null));
                 if (FieldAccess.lvTop(this) == swept && FieldAccess.lvFreelist(this) == null) {
                     // BUG: no clearInterrupt(): park returns at once while the interrupt status is set
