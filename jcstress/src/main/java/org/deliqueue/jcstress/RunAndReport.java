@@ -42,7 +42,8 @@ import org.openjdk.jcstress.infra.runners.TestList;
  *   <li>a {@link MutantTwin} must observe at least one ACCEPTABLE_INTERESTING outcome (the seeded violation);
  *       for a twin marked {@link MutantTwin#weakMemoryOnly()} on a machine that is not weak-memory (x86-64), not
  *       observing it is reported as skipped ("needs a weaker memory model"), and likewise for a twin marked
- *       {@link MutantTwin#rareOnX86()} there (with its measured rate); on arm64 both must observe it;
+ *       {@link MutantTwin#rareOnX86()} there (with its measured rate); on arm64 both must observe it; a twin
+ *       marked {@link MutantTwin#tsoOnly()} is required on x86-64 only (skipped elsewhere when not observed);
  *   <li>jcstress's own exit status must be 0.
  * </ul>
  *
@@ -313,6 +314,10 @@ public final class RunAndReport {
                 v.skipped = "skipped on " + archName() + " (needs a weaker memory model): mutant " + twin.value()
                         + " not observed in " + String.format(Locale.ROOT, "%,d", r.getTotalCount())
                         + " samples; required on arm64";
+            } else if (twin.tsoOnly() && !isX86()) {
+                v.skipped = "skipped on " + archName() + " (only x86-64's store buffer shows it: HotSpot's release "
+                        + "store and acquire load are ordered here): mutant " + twin.value() + " not observed in "
+                        + String.format(Locale.ROOT, "%,d", r.getTotalCount()) + " samples; required on x86-64";
             } else if (!twin.rareOnX86().isEmpty() && !isWeakMemoryMachine()) {
                 v.skipped = "not required on " + archName() + ": mutant " + twin.value() + " is observed here only "
                         + "rarely (" + twin.rareOnX86() + "), and not in these " + String.format(Locale.ROOT, "%,d",
@@ -347,6 +352,11 @@ public final class RunAndReport {
     static String archName() {
         String arch = System.getProperty("os.arch", "");
         return arch.equals("amd64") || arch.equals("x86_64") ? "x86-64" : arch;
+    }
+
+    static boolean isX86() {
+        String arch = System.getProperty("os.arch", "");
+        return arch.equals("amd64") || arch.equals("x86_64") || arch.equals("x86") || arch.equals("i386");
     }
 
     static boolean isWeakMemoryMachine() {

@@ -98,7 +98,7 @@ public final class SleepVsFreelist {
 
     @JCStressTest
     @State
-    @MutantTwin("SLEEP_RELEASE_ACQUIRE")
+    @MutantTwin(value = "SLEEP_RELEASE_ACQUIRE", tsoOnly = true)
     @Description("Twin on Mutant.SLEEP_RELEASE_ACQUIRE (release ASLEEP store, acquire re-check): a lost wakeup must be "
             + "observed (x86-64's store buffer shows it).")
     @Outcome(id = "0, 0", expect = ACCEPTABLE, desc = "the Looper saw the freelist push; the remover saw AWAKE")
