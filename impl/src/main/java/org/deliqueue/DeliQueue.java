@@ -87,12 +87,21 @@ import java.util.function.Predicate;
  *   <li>PayloadReleased: a message tombstoned for a remover holds no payload once that removal has returned.
  * </ul>
  *
- * <p><b>Memory ordering.</b> All accesses of shared fields go through {@link FieldAccess}.
+ * <p><b>Memory ordering.</b> All accesses of shared fields go through {@link FieldAccess}, whose method names say
+ * their mode (JCTools' prefixes: {@code lv}/{@code sv} volatile, {@code la} acquire, {@code so} release,
+ * {@code lo} opaque, {@code lp}/{@code sp} plain). Each access has the weakest mode this argument supports; the
+ * orderings a machine can show lost are seeded bugs with a jcstress twin (named below).
  * <ul>
- *   <li>{@code top}, {@code freelist}: volatile reads, CAS writes. A push writes {@code m.next},
- *       {@code m.ticket} and every payload field before its CAS, so a thread that reads {@code top} (or any
- *       {@code next} chain from it) sees them: each later push's CAS read its predecessor's CAS, a chain of
- *       synchronizes-with edges. {@code nextFree} is published the same way by the freelist CAS.
+ *   <li>{@code top}, {@code freelist}: CAS writes (volatile). A push writes {@code m.next}, {@code m.ticket} and
+ *       every payload field before its CAS, so a thread that reads {@code top} with acquire or volatile semantics
+ *       (or any {@code next} chain from it) sees them: each later push's CAS read its predecessor's CAS, a chain of
+ *       synchronizes-with edges. {@code nextFree} is published the same way by the freelist CAS. Reads of
+ *       {@code top} whose value only feeds a CAS or a walk (push, pushDescriptor, quitQueue, the sweep, unlink's
+ *       identity test, diagnostics) are acquire ({@code laTop}): a stale value fails the CAS, and the Looper's
+ *       reads are coherent, so it never reads a {@code top} older than its last sweep. Reads of {@code freelist}
+ *       that only feed the next CAS or exchange are opaque ({@code loFreelist}: no field of the node is read
+ *       through them). The reads that stay volatile are the linearization points (the traversal's reads, the
+ *       delivery's read in {@link #resolve}) and the Looper's half of the Dekker pair below.
  *   <li>{@code next}: plain. After publication only the Looper writes it ({@link #splice}), always replacing
  *       {@code p.next == m} by {@code m.next}. A racing traversal reads either value, both published nodes
  *       with smaller tickets, so it can neither leave the published set nor loop; the unlinked {@code m} keeps
@@ -100,16 +109,30 @@ import java.util.function.Predicate;
  *       article). Java forbids out-of-thin-air values for references, so no third value can be read.
  *   <li>{@code flags}: volatile, REMOVED and RESERVED set only by CAS: the REMOVED CAS decides between owners
  *       and delivery. {@code removedBy} and {@code claimTop} are written before the CAS that publishes them and
- *       read after a volatile read of the flags. A traversal reads a message's payload before its flags, so a
- *       message found live was live with that payload; payload is cleared only after REMOVED.
+ *       read after a volatile read of the flags. Reads stay volatile: the Looper CASes RESERVED then reads
+ *       {@code top}, a remover pushes its descriptor then reads the flags, a store-load pattern.
+ *   <li>Payload reads of a traversal are plain and precede its flag read, so a message found live was live with
+ *       that payload; payload is cleared only after REMOVED. A payload read as cleared (the message left) must also
+ *       precede the traversal's next read of {@code top}, where a false answer linearizes; a plain load may be
+ *       performed after a later volatile load (the JMM's roach motel, and ARM's load-load reordering), so
+ *       {@link #traverse} puts a load fence ({@code VarHandle.acquireFence}) before each re-read of {@code top}.
+ *       Twin: {@code TRAVERSE_WITHOUT_FENCE} (jcstress {@code HasMessagesVsRemoval}; only a weak machine can show
+ *       it, and only rarely: the removal must fit between the two reordered loads).
  *   <li>{@code waitWord} against {@code top} / {@code freelist}: a Dekker pair of volatile accesses. The Looper
  *       writes {@link #sleepBarrier} and ASLEEP, then reads {@code top} and {@code freelist}; a producer CASes
  *       {@code top} (a remover of a barrier: {@code top} and {@code freelist}) then reads {@code waitWord} and
  *       {@link #sleepBarrier}. Volatile accesses are totally ordered, so either the Looper sees the new node or
  *       the producer sees ASLEEP and decides the wake. Release/acquire would not do: both sides need the
- *       store-load order.
- *   <li>{@code wakeRefs}: volatile, CAS. {@link #teardownThread} is written before the TEARDOWN CAS, so a waker
- *       that sees TEARDOWN also sees whom to unpark.
+ *       store-load order, and x86-64's store buffer reorders a release store with a later acquire load: twin
+ *       {@code SLEEP_RELEASE_ACQUIRE} (jcstress {@code SleepVsPush}, {@code SleepVsFreelist}, observed on x86-64).
+ *       The Looper's AWAKE store after the sleep is release ({@code soWaitWord}): a producer still reading
+ *       ASLEEP fails its CAS or wakes an awake Looper, and a push the next sweep misses is caught by the next
+ *       sleep's volatile re-check. {@code sleepBarrier} is a release store (the volatile ASLEEP store after it
+ *       orders it for a reader of ASLEEP) and an acquire load (the producer dereferences it).
+ *   <li>{@code wakeRefs}: CAS. Reads that only feed a CAS, or see the never-cleared TEARDOWN bit, are opaque;
+ *       teardown's wait for the count to drain is acquire, so the wakers' uses of the resource (before their
+ *       volatile decrements) precede the free. {@link #teardownThread} is written before the TEARDOWN CAS, so a
+ *       waker that sees TEARDOWN also sees whom to unpark.
  *   <li>Looper-only fields ({@code prev}, {@code heapIndex}, {@code insertSeq}, heaps, {@link #swept}) are plain.
  * </ul>
  *
@@ -199,7 +222,7 @@ public class DeliQueue extends MessageQueue {
      */
     boolean push(Message m) {
         for (;;) {
-            Message t = FieldAccess.lvTop(this);
+            Message t = FieldAccess.laTop(this);
             // obligation: NoPushAfterQuit
             if (t != null && isQuitting(t)) {
                 return false;
@@ -258,7 +281,7 @@ public class DeliQueue extends MessageQueue {
      * {@code top} and sees {@code m} itself.
      */
     boolean heldBackByBarrier(Message m) {
-        Message barrier = FieldAccess.lvSleepBarrier(this);
+        Message barrier = FieldAccess.laSleepBarrier(this);
         // obligation: NoLostWakeup
         return !m.isAsynchronous() && barrier != null && !sortsBefore(m, barrier);
     }
@@ -298,7 +321,7 @@ public class DeliQueue extends MessageQueue {
      * never unlinks it, see {@link #unlink}), hence reachable.
      */
     void sweep() {
-        Message t = FieldAccess.lvTop(this);
+        Message t = FieldAccess.laTop(this);
         Message stop = swept;
         if (t == stop) {
             return;
@@ -372,7 +395,7 @@ public class DeliQueue extends MessageQueue {
     /** Pushes a removal descriptor; above a quitting top it becomes quitting itself, so pushes keep failing. */
     void pushDescriptor(Message d) {
         for (;;) {
-            Message t = FieldAccess.lvTop(this);
+            Message t = FieldAccess.laTop(this);
             // private until the CAS publishes it
             d.flags = Message.FLAG_IN_USE | Message.FLAG_REMOVED | Message.FLAG_REMOVAL
                     | (t != null && isQuitting(t) ? Message.FLAG_QUITTING : 0);
@@ -496,7 +519,7 @@ public class DeliQueue extends MessageQueue {
     /** Pushes the chain {@code head ... tail} (linked by nextFree) onto the freelist with one CAS. */
     void pushFreelist(Message head, Message tail) {
         for (;;) {
-            Message f = FieldAccess.lvFreelist(this);
+            Message f = FieldAccess.loFreelist(this);
             tail.nextFree = f;
             // obligation: HeapStackConsistent
             if (FieldAccess.casFreelist(this, f, head)) {
@@ -511,7 +534,7 @@ public class DeliQueue extends MessageQueue {
      * remover found it below its descriptor, which was pushed before the chain.
      */
     void drainFreelist() {
-        if (FieldAccess.lvFreelist(this) == null) {
+        if (FieldAccess.loFreelist(this) == null) {
             return;
         }
         // obligation: HeapStackConsistent
@@ -542,7 +565,7 @@ public class DeliQueue extends MessageQueue {
     void unlink(Message m) {
         if (m.prev == null) {
             // obligation: TraversalSafe
-            if (FieldAccess.lvTop(this) == m) {
+            if (FieldAccess.laTop(this) == m) {
                 assert deferredUnlink == null && swept == m;
                 deferredUnlink = m;
                 return;
@@ -672,7 +695,7 @@ public class DeliQueue extends MessageQueue {
     /** Takes a reference to the wake resource: false if TEARDOWN is set (then the resource must not be used). */
     final boolean acquireWakeRef() {
         for (;;) {
-            long c = FieldAccess.lvWakeRefs(this);
+            long c = FieldAccess.loWakeRefs(this);
             if ((c & TEARDOWN) != 0) {
                 return false;
             }
@@ -702,11 +725,11 @@ public class DeliQueue extends MessageQueue {
      */
     void teardown() {
         teardownThread = Thread.currentThread();
-        for (long c = FieldAccess.lvWakeRefs(this); !FieldAccess.casWakeRefs(this, c, c | TEARDOWN); ) {
-            c = FieldAccess.lvWakeRefs(this);
+        for (long c = FieldAccess.loWakeRefs(this); !FieldAccess.casWakeRefs(this, c, c | TEARDOWN); ) {
+            c = FieldAccess.loWakeRefs(this);
         }
         // obligation: NoUseAfterTeardown
-        while (FieldAccess.lvWakeRefs(this) != TEARDOWN) {
+        while (FieldAccess.laWakeRefs(this) != TEARDOWN) {
             parkUntil(this, NO_DEADLINE);
         }
         freeWakeResource();
@@ -734,13 +757,13 @@ public class DeliQueue extends MessageQueue {
      * @param barrier the live barrier at the head of the sync heap, or null
      */
     void sleep(long deadline, Message barrier) {
-        FieldAccess.svSleepBarrier(this, barrier);
+        FieldAccess.soSleepBarrier(this, barrier);
         FieldAccess.svWaitWord(this, asleepWord(deadline, barrier != null));
         // obligation: NoLostWakeup
         if (FieldAccess.lvTop(this) == swept && FieldAccess.lvFreelist(this) == null) {
             parkUntil(this, deadline);
         }
-        FieldAccess.svWaitWord(this, AWAKE);
+        FieldAccess.soWaitWord(this, AWAKE);
     }
 
     static long asleepWord(long deadline, boolean blocked) {
@@ -940,7 +963,7 @@ public class DeliQueue extends MessageQueue {
         sentinel.flags = Message.FLAG_IN_USE | Message.FLAG_REMOVED | Message.FLAG_QUIT_SENTINEL;
         sentinel.arg1 = safe ? 1 : 0;
         for (;;) {
-            Message t = FieldAccess.lvTop(this);
+            Message t = FieldAccess.laTop(this);
             if (t != null && isQuitting(t)) {
                 return; // an earlier quit took effect
             }
@@ -1054,7 +1077,7 @@ public class DeliQueue extends MessageQueue {
         long now = clock.uptimeMillis();
         int n = 0;
         boolean quitting = false;
-        for (Message m = FieldAccess.lvTop(this); m != null; m = FieldAccess.lpNext(m)) {
+        for (Message m = FieldAccess.laTop(this); m != null; m = FieldAccess.lpNext(m)) {
             if (isQuitSentinel(m)) {
                 quitting = true;
             } else if (!isRemoved(m)) {
@@ -1077,7 +1100,7 @@ public class DeliQueue extends MessageQueue {
     void checkInvariants() {
         java.util.Set<Message> linked = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         boolean belowSwept = false; // swept == null: nothing swept yet
-        for (Message m = FieldAccess.lvTop(this), up = null; m != null; up = m, m = FieldAccess.lpNext(m)) {
+        for (Message m = FieldAccess.laTop(this), up = null; m != null; up = m, m = FieldAccess.lpNext(m)) {
             check(up == null || m.ticket < up.ticket, "TraversalSafe", "ticket does not decrease at " + m);
             belowSwept |= m == swept;
             if (belowSwept) {

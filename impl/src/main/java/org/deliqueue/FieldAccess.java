@@ -5,22 +5,32 @@ import java.lang.invoke.VarHandle;
 
 /**
  * Every racy access to a shared field of {@link DeliQueue} and {@link Message} goes through this class. The
- * prefix of each method says its memory ordering, as in JCTools:
+ * prefix of each method says its memory ordering, as in JCTools, and each access uses the weakest mode that
+ * DeliQueue's memory-ordering argument (its class comment) supports; the reason is written beside it:
  * <ul>
- *   <li>{@code lv}: load volatile (a synchronization action: sequentially consistent with other volatiles);
- *   <li>{@code sv}: store volatile;
+ *   <li>{@code lv} / {@code sv}: load / store volatile (synchronization actions, totally ordered with the other
+ *       volatile accesses and CASes: needed where a store must be ordered before a later load, the Dekker pairs);
+ *   <li>{@code la}: load acquire (later accesses stay after it; it sees what was written before a release or
+ *       volatile store it reads from); {@code so}: store release (ordered after every earlier access);
+ *   <li>{@code lo}: load opaque (coherent and never hoisted out of a loop, but orders nothing else);
  *   <li>{@code lp} / {@code sp}: load / store plain (a data race, benign by the argument in DeliQueue);
  *   <li>{@code cas}: compare-and-set with volatile semantics; {@code xchg}: get-and-set, volatile.
  * </ul>
- * The layer is kept small on purpose: the checkers cite these methods, and the {@code jpf} module supplies a
- * version of this class that Java PathFinder can execute (JPF lacks {@code getAndSet} and {@code getAndAdd} on
- * VarHandles). Every method here must therefore keep one meaning: one shared access, or one atomic
- * read-modify-write, with the ordering its prefix names.
+ * One step weaker than each chosen mode is a seeded bug where a machine can show it: the {@code SLEEP_RELEASE_ACQUIRE}
+ * and {@code TRAVERSE_WITHOUT_FENCE} mutants (jcstress's {@code SleepVsPush}, {@code SleepVsFreelist} and
+ * {@code HasMessagesVsRemoval} twins); the other modes say in their comment why no twin can show a weaker one.
+ *
+ * <p>The layer is kept small on purpose: the checkers cite these methods, and the {@code jpf} module supplies a
+ * version of this class that Java PathFinder can execute (JPF lacks {@code getAndSet}, {@code getAndAdd},
+ * {@code getAcquire}, {@code getOpaque} and {@code setRelease} on VarHandles; it explores sequentially consistent
+ * executions only, where every mode is volatile). Every method here must therefore keep one meaning: one shared
+ * access, or one atomic read-modify-write, with the ordering its prefix names.
  */
 final class FieldAccess {
     private static final VarHandle TOP;
     private static final VarHandle FREELIST;
     private static final VarHandle WAIT_WORD;
+    private static final VarHandle SLEEP_BARRIER;
     private static final VarHandle WAKE_REFS;
     private static final VarHandle FLAGS;
 
@@ -30,6 +40,7 @@ final class FieldAccess {
             TOP = l.findVarHandle(DeliQueue.class, "top", Message.class);
             FREELIST = l.findVarHandle(DeliQueue.class, "freelist", Message.class);
             WAIT_WORD = l.findVarHandle(DeliQueue.class, "waitWord", long.class);
+            SLEEP_BARRIER = l.findVarHandle(DeliQueue.class, "sleepBarrier", Message.class);
             WAKE_REFS = l.findVarHandle(DeliQueue.class, "wakeRefs", long.class);
             FLAGS = l.findVarHandle(Message.class, "flags", int.class);
         } catch (ReflectiveOperationException e) {
@@ -42,6 +53,12 @@ final class FieldAccess {
 
     // ---- Message.flags: IN_USE claim, REMOVED tombstone ----
 
+    /**
+     * Volatile, not acquire: the REMOVED and RESERVED decisions are compared against reads of {@code top} in the
+     * other order by the other side (the Looper CASes RESERVED then reads {@code top} in resolve; a remover pushes
+     * its descriptor then reads the flags), a store-load pattern like the wait word's that acquire does not order.
+     * Readers of {@code removedBy} and {@code claimTop} after it need at least acquire.
+     */
     static int lvFlags(Message m) {
         return m.flags;
     }
@@ -56,7 +73,7 @@ final class FieldAccess {
      * Orders every load before it (the plain payload reads of a traversal's pass) before every load and store
      * after it (the next volatile read of {@code top}). Without it a weak machine (ARM) may satisfy a payload read
      * after that read of {@code top}, so a query could see a payload cleared by a removal that happened after its
-     * linearization point. A no-op on x86-64.
+     * linearization point. A no-op on x86-64. Twin: {@code TRAVERSE_WITHOUT_FENCE} (arm64 only).
      */
     static void loadFence() {
         VarHandle.acquireFence();
@@ -64,18 +81,41 @@ final class FieldAccess {
 
     // ---- Message.next: written by the pusher before its CAS and by the Looper's splice, read racily ----
 
+    /**
+     * Plain: every node a walk reaches was pushed before the acquire or volatile read of {@code top} it started
+     * from, so its {@code next} (and ticket, payload) happen-before the walk; a racing splice replaces
+     * {@code p.next == m} by {@code m.next}, and either value is a published node (no out-of-thin-air references).
+     * The load depends on the node's address, which orders it on every machine the suite runs on.
+     */
     static Message lpNext(Message m) {
         return m.next;
     }
 
+    /** Plain: before publication the push's CAS (volatile) publishes it; after, only the Looper writes it. */
     static void spNext(Message m, Message next) {
         m.next = next;
     }
 
     // ---- DeliQueue.top: the Treiber stack ----
 
+    /**
+     * Volatile: where a read of {@code top} is a linearization point ordered against other threads' writes of other
+     * fields (the false answer of a traversal, the delivery's read in resolve) or half of a Dekker pair (the
+     * Looper's re-check in sleep, after its ASLEEP store: twin {@code SLEEP_RELEASE_ACQUIRE}, seen on x86-64).
+     */
     static Message lvTop(DeliQueue q) {
         return q.top;
+    }
+
+    /**
+     * Acquire: a read whose value is only compared by a later CAS on {@code top} or followed to read the nodes it
+     * reaches (push, the sweep, unlink's identity test, diagnostics). Acquire sees every field written before each
+     * push's CAS (the CASes on {@code top} form one chain of volatile read-modify-writes); a stale value makes the
+     * CAS fail and the loop retry, or (sweep, unlink) is a value the Looper already handles. One step weaker (plain)
+     * would still be ordered by the address dependency of every read through the node, so no twin can show it.
+     */
+    static Message laTop(DeliQueue q) {
+        return (Message) TOP.getAcquire(q);
     }
 
     static boolean casTop(DeliQueue q, Message expect, Message update) {
@@ -84,8 +124,19 @@ final class FieldAccess {
 
     // ---- DeliQueue.freelist: tombstoned messages waiting for the Looper ----
 
+    /** Volatile: the Looper's re-check in sleep, the second half of its Dekker pair (twin {@code SLEEP_RELEASE_ACQUIRE}). */
     static Message lvFreelist(DeliQueue q) {
         return q.freelist;
+    }
+
+    /**
+     * Opaque: the value is only the expectation of the next CAS or exchange (the remover's push stores it in
+     * {@code tail.nextFree}, published by its CAS; the Looper's drain only tests it for null before its exchange);
+     * no field of it is read. Opaque keeps the read in the retry loop and coherent; a stale value fails the CAS or
+     * postpones the drain to the next turn, whose sleep re-checks with a volatile read.
+     */
+    static Message loFreelist(DeliQueue q) {
+        return (Message) FREELIST.getOpaque(q);
     }
 
     static boolean casFreelist(DeliQueue q, Message expect, Message update) {
@@ -98,12 +149,32 @@ final class FieldAccess {
 
     // ---- DeliQueue.waitWord: AWAKE or ASLEEP(deadline, blocked) ----
 
+    /**
+     * Volatile: a producer's read after its CAS on {@code top} (or {@code freelist}), its half of the Dekker pair.
+     * Acquire would let the read move above the CAS's store under the JMM; HotSpot's code for it (x86-64: the CAS
+     * is a locked instruction, a full fence; AArch64: an acquire load after a CAS with release semantics) keeps the
+     * order anyway, so no twin can show that weakening on the machines the suite runs on.
+     */
     static long lvWaitWord(DeliQueue q) {
         return q.waitWord;
     }
 
+    /**
+     * Volatile: the Looper's ASLEEP store, followed by its re-check of {@code top} and {@code freelist}. Release
+     * would let the loads pass the store (x86-64's store buffer does): twin {@code SLEEP_RELEASE_ACQUIRE}.
+     */
     static void svWaitWord(DeliQueue q, long value) {
         q.waitWord = value;
+    }
+
+    /**
+     * Release: the Looper's AWAKE store after a sleep. Nothing needs a later load kept behind it: a producer that
+     * still reads ASLEEP fails its CAS to AWAKE (or wakes a Looper that is awake: one spurious unpark), and a push the
+     * Looper's next sweep misses is caught by the next sleep's volatile re-check. Release keeps the sleep's reads
+     * before it; weaker would be safe too (no twin can fail).
+     */
+    static void soWaitWord(DeliQueue q, long value) {
+        WAIT_WORD.setRelease(q, value);
     }
 
     static boolean casWaitWord(DeliQueue q, long expect, long update) {
@@ -112,18 +183,40 @@ final class FieldAccess {
 
     // ---- DeliQueue.sleepBarrier: the barrier the Looper sleeps behind, published before the wait word ----
 
-    static Message lvSleepBarrier(DeliQueue q) {
-        return q.sleepBarrier;
+    /**
+     * Acquire: a producer reads it after its volatile read of the wait word and then reads the barrier's
+     * {@code when} and ticket; acquire makes those visible even when it reads a newer barrier than the wait word's
+     * (a later sleep's). Plain would still be ordered by the address dependency: no twin.
+     */
+    static Message laSleepBarrier(DeliQueue q) {
+        return (Message) SLEEP_BARRIER.getAcquire(q);
     }
 
-    static void svSleepBarrier(DeliQueue q, Message barrier) {
-        q.sleepBarrier = barrier;
+    /**
+     * Release: the volatile ASLEEP store that follows orders it before the wait word for a reader of ASLEEP;
+     * release makes the barrier safe to dereference for a reader that sees it before (or without) that store.
+     */
+    static void soSleepBarrier(DeliQueue q, Message barrier) {
+        SLEEP_BARRIER.setRelease(q, barrier);
     }
 
     // ---- DeliQueue.wakeRefs: the tagged refcount guarding the wake resource ----
 
-    static long lvWakeRefs(DeliQueue q) {
-        return q.wakeRefs;
+    /**
+     * Acquire: teardown's wait for the count to drain; the wakers' last uses of the resource precede their
+     * decrements (volatile read-modify-writes), so seeing TEARDOWN alone orders the free after them. The free's
+     * own volatile store keeps this load before it anyway, so no twin can show a weaker mode.
+     */
+    static long laWakeRefs(DeliQueue q) {
+        return (long) WAKE_REFS.getAcquire(q);
+    }
+
+    /**
+     * Opaque: the expectation of the next CAS (acquireWakeRef, teardown's TEARDOWN CAS); a waker that reads the
+     * TEARDOWN bit gives up without touching anything (the bit is never cleared).
+     */
+    static long loWakeRefs(DeliQueue q) {
+        return (long) WAKE_REFS.getOpaque(q);
     }
 
     static boolean casWakeRefs(DeliQueue q, long expect, long update) {

@@ -1,5 +1,7 @@
 package org.deliqueue;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
@@ -81,8 +83,8 @@ public enum Mutant implements MessageQueue.Factory {
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
             void teardown() {
-                for (long c = FieldAccess.lvWakeRefs(this); !FieldAccess.casWakeRefs(this, c, c | TEARDOWN); ) {
-                    c = FieldAccess.lvWakeRefs(this);
+                for (long c = FieldAccess.loWakeRefs(this); !FieldAccess.casWakeRefs(this, c, c | TEARDOWN); ) {
+                    c = FieldAccess.loWakeRefs(this);
                 }
                 freeWakeResource(); // BUG: does not wait for the count to drain
             }
@@ -94,7 +96,7 @@ public enum Mutant implements MessageQueue.Factory {
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
             void sleep(long deadline, Message barrier) {
-                FieldAccess.svSleepBarrier(this, barrier);
+                FieldAccess.soSleepBarrier(this, barrier);
                 FieldAccess.svWaitWord(this, asleepWord(deadline, barrier != null));
                 // BUG: no re-check of top/freelist: a push since the sweep that saw AWAKE is not seen
                 parkUntil(this, deadline);
@@ -162,7 +164,7 @@ public enum Mutant implements MessageQueue.Factory {
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
             boolean heldBackByBarrier(Message m) {
-                Message barrier = FieldAccess.lvSleepBarrier(this);
+                Message barrier = FieldAccess.laSleepBarrier(this);
                 return barrier != null && !sortsBefore(m, barrier); // BUG: async messages are not exempt
             }
         }),
@@ -222,7 +224,7 @@ public enum Mutant implements MessageQueue.Factory {
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
             void sleep(long deadline, Message barrier) {
-                FieldAccess.svSleepBarrier(this, barrier);
+                FieldAccess.soSleepBarrier(this, barrier);
                 FieldAccess.svWaitWord(this, asleepWord(deadline, barrier != null));
                 if (FieldAccess.lvTop(this) == swept && FieldAccess.lvFreelist(this) == null) {
                     // BUG: no clearInterrupt(): park returns at once while the interrupt status is set
@@ -276,7 +278,73 @@ public enum Mutant implements MessageQueue.Factory {
                 }
                 return false;
             }
+        }),
+
+    /**
+     * The Looper's half of the wait word's Dekker pair one step weaker: ASLEEP published with a release store and
+     * {@code top} and {@code freelist} re-read with acquire loads, instead of volatile accesses.
+     */
+    SLEEP_RELEASE_ACQUIRE(Detection.MODEL_CHECKER, "NoLostWakeup (memory ordering): the re-check may read top and "
+            + "freelist before the ASLEEP store is visible (x86-64's store buffer does it), while the producer reads "
+            + "the old wait word after its CAS: neither side sees the other and the Looper parks past the push "
+            + "(jcstress SleepVsPush, SleepVsFreelist); checkers of sequentially consistent executions cannot see it",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            void sleep(long deadline, Message barrier) {
+                FieldAccess.soSleepBarrier(this, barrier);
+                FieldAccess.soWaitWord(this, asleepWord(deadline, barrier != null)); // BUG: release, not volatile
+                // BUG: acquire loads, which may pass the release store above
+                if (FieldAccess.laTop(this) == swept && WeakModes.laFreelist(this) == null) {
+                    parkUntil(this, deadline >= MAX_DEADLINE ? NO_DEADLINE : deadline);
+                }
+                FieldAccess.soWaitWord(this, AWAKE);
+            }
+        }),
+
+    /** A traversal without the load fence before each re-read of {@code top}. */
+    TRAVERSE_WITHOUT_FENCE(Detection.MODEL_CHECKER, "Refinement (hasMessages' false answer, memory ordering): a payload "
+            + "read as cleared by a removal may be performed after the next read of top, which then still shows no "
+            + "descriptor, and the false answer has no linearization point. Only a weak machine (arm64) can reorder "
+            + "the two loads, and only rarely (the removal must fit between them): jcstress HasMessagesVsRemoval",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            boolean traverse(Predicate<Message> visitor) {
+                List<Message> owners = null;
+                for (Message seen = null, t; (t = FieldAccess.lvTop(this)) != seen; seen = t) {
+                    long floor = seen == null ? 0 : seen.ticket;
+                    for (Message m = t; m != null && m.ticket > floor; m = FieldAccess.lpNext(m)) {
+                        if (isOwnerNode(m)) {
+                            (owners == null ? owners = new ArrayList<>() : owners).add(m);
+                        } else if ((owners == null || earliestOwner(owners, m) == null) && visitor.test(m)) {
+                            return true;
+                        }
+                    }
+                    // BUG: no FieldAccess.loadFence() before the next read of top
+                }
+                return false;
+            }
         });
+
+    /** Access modes that only the memory-ordering mutants use (FieldAccess holds the ones DeliQueue uses). */
+    static final class WeakModes {
+        private static final VarHandle FREELIST;
+
+        static {
+            try {
+                FREELIST = MethodHandles.lookup().findVarHandle(DeliQueue.class, "freelist", Message.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        private WeakModes() {
+        }
+
+        /** Acquire load of {@code freelist}: one step weaker than FieldAccess.lvFreelist. */
+        static Message laFreelist(DeliQueue q) {
+            return (Message) FREELIST.getAcquire(q);
+        }
+    }
 
     /** Which kind of checker is expected to catch a mutant. */
     public enum Detection {

@@ -60,6 +60,37 @@ public final class Steps {
         q.sleep(deadline, barrier);
     }
 
+    /** The Looper's sweep: what was pushed since the last one goes into its heaps; {@code swept} becomes {@code top}. */
+    public static void sweep(DeliQueue q) {
+        q.sweep();
+    }
+
+    /**
+     * Frees the queue's wake resource without setting TEARDOWN in the refcount: a later wake then throws
+     * {@code IllegalStateException} ("use after free") in the thread that decided it. The Dekker tests use it to see
+     * the producer's wake decision without a hook in the queue.
+     */
+    public static void freeWakeResource(DeliQueue q) {
+        q.freeWakeResource();
+    }
+
+    // ---- step 3: tombstone and freelist ----
+
+    /** The REMOVED CAS; false if the message had already left the queue. */
+    public static boolean markRemoved(Message m) {
+        return DeliQueue.markRemoved(m);
+    }
+
+    /** A remover hands the chain {@code head .. tail} (by {@code nextFree}) to the Looper. */
+    public static void pushFreelist(DeliQueue q, Message head, Message tail) {
+        q.pushFreelist(head, tail);
+    }
+
+    /** The wake of a barrier's removal: wakes the Looper if it sleeps behind a barrier (ASLEEP and BLOCKED). */
+    public static void wakeIfAsleepBehindBarrier(DeliQueue q) {
+        q.wakeIfAsleep(DeliQueue.ASLEEP | DeliQueue.BLOCKED);
+    }
+
     // ---- structure ----
 
     /** The newest node of the stack: in a single-threaded set-up, what was pushed last (a barrier, say). */

@@ -11,8 +11,12 @@ import java.lang.invoke.VarHandle;
  * that it still has exactly impl's methods and that its replacements behave like impl's.
  *
  * <p>Every method is impl's, character for character, except {@link #loadFence} (JPF lacks VarHandle fences, and
- * needs none: it explores sequentially consistent executions only) and the two read-modify-writes JPF cannot
- * execute on a VarHandle ({@code getAndSet}, {@code getAndAdd}; see shared/TOOLCHAIN.md):
+ * needs none: it explores sequentially consistent executions only), the accessors of a weaker mode than volatile
+ * ({@code la}, {@code lo}, {@code so}: JPF lacks {@code getAcquire}, {@code getOpaque} and {@code setRelease} on
+ * VarHandles, so they are volatile field accesses here; in a sequentially consistent execution every mode is
+ * volatile, so JPF explores exactly the executions it explored before the modes were weakened, and the weakenings
+ * themselves are jcstress's to check), and the two read-modify-writes JPF cannot execute on a VarHandle
+ * ({@code getAndSet}, {@code getAndAdd}; see shared/TOOLCHAIN.md):
  * <ul>
  *   <li>{@link #xchgFreelist}: a loop of a volatile read {@code f = freelist} and {@code CAS(freelist, f, update)}.
  *   <li>{@link #decrementWakeRefs}: a loop of a volatile read {@code c = wakeRefs} and
@@ -35,6 +39,7 @@ final class FieldAccess {
     private static final VarHandle TOP;
     private static final VarHandle FREELIST;
     private static final VarHandle WAIT_WORD;
+    private static final VarHandle SLEEP_BARRIER;
     private static final VarHandle WAKE_REFS;
     private static final VarHandle FLAGS;
 
@@ -44,6 +49,7 @@ final class FieldAccess {
             TOP = l.findVarHandle(DeliQueue.class, "top", Message.class);
             FREELIST = l.findVarHandle(DeliQueue.class, "freelist", Message.class);
             WAIT_WORD = l.findVarHandle(DeliQueue.class, "waitWord", long.class);
+            SLEEP_BARRIER = l.findVarHandle(DeliQueue.class, "sleepBarrier", Message.class);
             WAKE_REFS = l.findVarHandle(DeliQueue.class, "wakeRefs", long.class);
             FLAGS = l.findVarHandle(Message.class, "flags", int.class);
         } catch (ReflectiveOperationException e) {
@@ -56,6 +62,12 @@ final class FieldAccess {
 
     // ---- Message.flags: IN_USE claim, REMOVED tombstone ----
 
+    /**
+     * Volatile, not acquire: the REMOVED and RESERVED decisions are compared against reads of {@code top} in the
+     * other order by the other side (the Looper CASes RESERVED then reads {@code top} in resolve; a remover pushes
+     * its descriptor then reads the flags), a store-load pattern like the wait word's that acquire does not order.
+     * Readers of {@code removedBy} and {@code claimTop} after it need at least acquire.
+     */
     static int lvFlags(Message m) {
         return m.flags;
     }
@@ -72,18 +84,41 @@ final class FieldAccess {
 
     // ---- Message.next: written by the pusher before its CAS and by the Looper's splice, read racily ----
 
+    /**
+     * Plain: every node a walk reaches was pushed before the acquire or volatile read of {@code top} it started
+     * from, so its {@code next} (and ticket, payload) happen-before the walk; a racing splice replaces
+     * {@code p.next == m} by {@code m.next}, and either value is a published node (no out-of-thin-air references).
+     * The load depends on the node's address, which orders it on every machine the suite runs on.
+     */
     static Message lpNext(Message m) {
         return m.next;
     }
 
+    /** Plain: before publication the push's CAS (volatile) publishes it; after, only the Looper writes it. */
     static void spNext(Message m, Message next) {
         m.next = next;
     }
 
     // ---- DeliQueue.top: the Treiber stack ----
 
+    /**
+     * Volatile: where a read of {@code top} is a linearization point ordered against other threads' writes of other
+     * fields (the false answer of a traversal, the delivery's read in resolve) or half of a Dekker pair (the
+     * Looper's re-check in sleep, after its ASLEEP store: twin {@code SLEEP_RELEASE_ACQUIRE}, seen on x86-64).
+     */
     static Message lvTop(DeliQueue q) {
         return q.top;
+    }
+
+    /**
+     * Acquire: a read whose value is only compared by a later CAS on {@code top} or followed to read the nodes it
+     * reaches (push, the sweep, unlink's identity test, diagnostics). Acquire sees every field written before each
+     * push's CAS (the CASes on {@code top} form one chain of volatile read-modify-writes); a stale value makes the
+     * CAS fail and the loop retry, or (sweep, unlink) is a value the Looper already handles. One step weaker (plain)
+     * would still be ordered by the address dependency of every read through the node, so no twin can show it.
+     */
+    static Message laTop(DeliQueue q) {
+        return q.top; // JPF version: volatile (see the class comment)
     }
 
     static boolean casTop(DeliQueue q, Message expect, Message update) {
@@ -92,15 +127,25 @@ final class FieldAccess {
 
     // ---- DeliQueue.freelist: tombstoned messages waiting for the Looper ----
 
+    /** Volatile: the Looper's re-check in sleep, the second half of its Dekker pair (twin {@code SLEEP_RELEASE_ACQUIRE}). */
     static Message lvFreelist(DeliQueue q) {
         return q.freelist;
+    }
+
+    /**
+     * Opaque: the value is only the expectation of the next CAS or exchange (the remover's push stores it in
+     * {@code tail.nextFree}, published by its CAS; the Looper's drain only tests it for null before its exchange);
+     * no field of it is read. Opaque keeps the read in the retry loop and coherent; a stale value fails the CAS or
+     * postpones the drain to the next turn, whose sleep re-checks with a volatile read.
+     */
+    static Message loFreelist(DeliQueue q) {
+        return q.freelist; // JPF version: volatile (see the class comment)
     }
 
     static boolean casFreelist(DeliQueue q, Message expect, Message update) {
         return FREELIST.compareAndSet(q, expect, update);
     }
 
-    /** JPF version: getAndSet as a CAS loop (see the class comment for the equivalence). */
     static Message xchgFreelist(DeliQueue q, Message update) {
         for (;;) {
             Message f = q.freelist;
@@ -112,12 +157,32 @@ final class FieldAccess {
 
     // ---- DeliQueue.waitWord: AWAKE or ASLEEP(deadline, blocked) ----
 
+    /**
+     * Volatile: a producer's read after its CAS on {@code top} (or {@code freelist}), its half of the Dekker pair.
+     * Acquire would let the read move above the CAS's store under the JMM; HotSpot's code for it (x86-64: the CAS
+     * is a locked instruction, a full fence; AArch64: an acquire load after a CAS with release semantics) keeps the
+     * order anyway, so no twin can show that weakening on the machines the suite runs on.
+     */
     static long lvWaitWord(DeliQueue q) {
         return q.waitWord;
     }
 
+    /**
+     * Volatile: the Looper's ASLEEP store, followed by its re-check of {@code top} and {@code freelist}. Release
+     * would let the loads pass the store (x86-64's store buffer does): twin {@code SLEEP_RELEASE_ACQUIRE}.
+     */
     static void svWaitWord(DeliQueue q, long value) {
         q.waitWord = value;
+    }
+
+    /**
+     * Release: the Looper's AWAKE store after a sleep. Nothing needs a later load kept behind it: a producer that
+     * still reads ASLEEP fails its CAS to AWAKE (or wakes a Looper that is awake: one spurious unpark), and a push the
+     * Looper's next sweep misses is caught by the next sleep's volatile re-check. Release keeps the sleep's reads
+     * before it; weaker would be safe too (no twin can fail).
+     */
+    static void soWaitWord(DeliQueue q, long value) {
+        q.waitWord = value; // JPF version: volatile (see the class comment)
     }
 
     static boolean casWaitWord(DeliQueue q, long expect, long update) {
@@ -126,18 +191,40 @@ final class FieldAccess {
 
     // ---- DeliQueue.sleepBarrier: the barrier the Looper sleeps behind, published before the wait word ----
 
-    static Message lvSleepBarrier(DeliQueue q) {
-        return q.sleepBarrier;
+    /**
+     * Acquire: a producer reads it after its volatile read of the wait word and then reads the barrier's
+     * {@code when} and ticket; acquire makes those visible even when it reads a newer barrier than the wait word's
+     * (a later sleep's). Plain would still be ordered by the address dependency: no twin.
+     */
+    static Message laSleepBarrier(DeliQueue q) {
+        return q.sleepBarrier; // JPF version: volatile (see the class comment)
     }
 
-    static void svSleepBarrier(DeliQueue q, Message barrier) {
-        q.sleepBarrier = barrier;
+    /**
+     * Release: the volatile ASLEEP store that follows orders it before the wait word for a reader of ASLEEP;
+     * release makes the barrier safe to dereference for a reader that sees it before (or without) that store.
+     */
+    static void soSleepBarrier(DeliQueue q, Message barrier) {
+        q.sleepBarrier = barrier; // JPF version: volatile (see the class comment)
     }
 
     // ---- DeliQueue.wakeRefs: the tagged refcount guarding the wake resource ----
 
-    static long lvWakeRefs(DeliQueue q) {
-        return q.wakeRefs;
+    /**
+     * Acquire: teardown's wait for the count to drain; the wakers' last uses of the resource precede their
+     * decrements (volatile read-modify-writes), so seeing TEARDOWN alone orders the free after them. The free's
+     * own volatile store keeps this load before it anyway, so no twin can show a weaker mode.
+     */
+    static long laWakeRefs(DeliQueue q) {
+        return q.wakeRefs; // JPF version: volatile (see the class comment)
+    }
+
+    /**
+     * Opaque: the expectation of the next CAS (acquireWakeRef, teardown's TEARDOWN CAS); a waker that reads the
+     * TEARDOWN bit gives up without touching anything (the bit is never cleared).
+     */
+    static long loWakeRefs(DeliQueue q) {
+        return q.wakeRefs; // JPF version: volatile (see the class comment)
     }
 
     static boolean casWakeRefs(DeliQueue q, long expect, long update) {

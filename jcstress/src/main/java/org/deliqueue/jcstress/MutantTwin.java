@@ -22,4 +22,19 @@ public @interface MutantTwin {
      * is then reported as skipped (never as passed); elsewhere it must see the violation.
      */
     boolean weakMemoryOnly() default false;
+
+    /**
+     * True where only x86-64's store buffer shows the violation: a release store followed by an acquire load, which
+     * x86-64 reorders, while HotSpot compiles both on AArch64 to {@code stlr} and {@code ldar}, which AArch64 keeps
+     * in order (as it does volatile accesses). Required on x86-64; elsewhere a twin that saw nothing is reported as
+     * skipped (never as passed).
+     */
+    boolean tsoOnly() default false;
+
+    /**
+     * Non-empty where x86-64 shows the violation too rarely to require it on every run: the measured rate (e.g.
+     * "about 1 in 130,000 samples"). On x86-64 a twin that saw nothing is then reported as skipped with that rate
+     * (never as passed); elsewhere it must see the violation.
+     */
+    String rareOnX86() default "";
 }

@@ -40,8 +40,10 @@ import org.openjdk.jcstress.infra.runners.TestList;
  *   <li>every run must end with status NORMAL (no test error, timeout or VM crash);
  *   <li>no FORBIDDEN outcome may be observed, on a DeliQueue test or on a mutant twin;
  *   <li>a {@link MutantTwin} must observe at least one ACCEPTABLE_INTERESTING outcome (the seeded violation);
- *       for a twin marked {@link MutantTwin#weakMemoryOnly()} on a non-arm64 machine, not observing it is
- *       reported as skipped;
+ *       for a twin marked {@link MutantTwin#weakMemoryOnly()} on a machine that is not weak-memory (x86-64), not
+ *       observing it is reported as skipped ("needs a weaker memory model"), and likewise for a twin marked
+ *       {@link MutantTwin#rareOnX86()} there (with its measured rate); on arm64 both must observe it; a twin
+ *       marked {@link MutantTwin#tsoOnly()} is required on x86-64 only (skipped elsewhere when not observed);
  *   <li>jcstress's own exit status must be 0.
  * </ul>
  *
@@ -309,8 +311,17 @@ public final class RunAndReport {
             v.failure = "FORBIDDEN outcome observed: " + String.join(", ", forbiddenIds);
         } else if (twin != null && interesting == 0) {
             if (twin.weakMemoryOnly() && !isWeakMemoryMachine()) {
-                v.skipped = "the seeded violation needs a weak-memory machine (arm64); not observable on "
-                        + System.getProperty("os.arch");
+                v.skipped = "skipped on " + archName() + " (needs a weaker memory model): mutant " + twin.value()
+                        + " not observed in " + String.format(Locale.ROOT, "%,d", r.getTotalCount())
+                        + " samples; required on arm64";
+            } else if (twin.tsoOnly() && !isX86()) {
+                v.skipped = "skipped on " + archName() + " (only x86-64's store buffer shows it: HotSpot's release "
+                        + "store and acquire load are ordered here): mutant " + twin.value() + " not observed in "
+                        + String.format(Locale.ROOT, "%,d", r.getTotalCount()) + " samples; required on x86-64";
+            } else if (!twin.rareOnX86().isEmpty() && !isWeakMemoryMachine()) {
+                v.skipped = "not required on " + archName() + ": mutant " + twin.value() + " is observed here only "
+                        + "rarely (" + twin.rareOnX86() + "), and not in these " + String.format(Locale.ROOT, "%,d",
+                        r.getTotalCount()) + " samples";
             } else {
                 v.failure = "mutant " + twin.value() + ": the seeded violation was NOT observed in "
                         + String.format(Locale.ROOT, "%,d", r.getTotalCount())
@@ -335,6 +346,17 @@ public final class RunAndReport {
     private static String binaryName(String test) {
         String binary = TestList.getInfo(test).binaryName();
         return binary != null ? binary : test;
+    }
+
+    /** "x86-64" for amd64/x86_64, else os.arch as given. */
+    static String archName() {
+        String arch = System.getProperty("os.arch", "");
+        return arch.equals("amd64") || arch.equals("x86_64") ? "x86-64" : arch;
+    }
+
+    static boolean isX86() {
+        String arch = System.getProperty("os.arch", "");
+        return arch.equals("amd64") || arch.equals("x86_64") || arch.equals("x86") || arch.equals("i386");
     }
 
     static boolean isWeakMemoryMachine() {

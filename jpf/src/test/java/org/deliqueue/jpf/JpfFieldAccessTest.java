@@ -81,11 +81,11 @@ class JpfFieldAccessTest {
     }
 
     /**
-     * Apart from its class comment and the two replaced methods, the JPF version is impl's source text: a change to
+     * Apart from its class comment and the replaced methods, the JPF version is impl's source text: a change to
      * impl's FieldAccess (a new ordering, a new method) must be made here too, and this test says so.
      */
     @Test
-    void isImplsSourceExceptTheTwoReplacedMethods() throws Exception {
+    void isImplsSourceExceptTheReplacedMethods() throws Exception {
         Path impl = Paths.get("../impl/src/main/java/org/deliqueue/FieldAccess.java");
         assertTrue(Files.isRegularFile(impl), "missing " + impl.toAbsolutePath());
         assertEquals(withoutReplaced(Files.readString(impl)), withoutReplaced(Files.readString(SOURCE)),
@@ -93,17 +93,21 @@ class JpfFieldAccessTest {
     }
 
     /**
-     * The source without its class comment and without xchgFreelist, decrementWakeRefs and loadFence (and their
-     * comments).
+     * The source without its class comment and without the {@link #REPLACED} methods (and their comments):
+     * xchgFreelist, decrementWakeRefs, loadFence, and the acquire, opaque and release accessors (volatile in JPF).
      */
+    static final String[] REPLACED = {"static Message xchgFreelist(", "static long decrementWakeRefs(",
+        "static void loadFence(", "static Message laTop(", "static Message loFreelist(", "static void soWaitWord(",
+        "static Message laSleepBarrier(", "static void soSleepBarrier(", "static long laWakeRefs(",
+        "static long loWakeRefs("};
+
     static String withoutReplaced(String source) {
         String s = source.replace("\r\n", "\n");
         int classAt = s.indexOf("\nfinal class FieldAccess");
         int commentAt = s.lastIndexOf("/**", classAt);
         assertTrue(classAt > 0 && commentAt > 0, "no class comment before 'final class FieldAccess'");
         s = s.substring(0, commentAt) + s.substring(classAt + 1);
-        for (String method : new String[] {"static Message xchgFreelist(", "static long decrementWakeRefs(",
-                "static void loadFence("}) {
+        for (String method : REPLACED) {
             int at = s.indexOf(method);
             assertTrue(at > 0, "no method " + method);
             int start = s.lastIndexOf("\n\n", at) + 1; // the blank line before the method (and its comment)

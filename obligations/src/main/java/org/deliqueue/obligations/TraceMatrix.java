@@ -31,7 +31,8 @@ import java.util.stream.Stream;
  *   <li><b>Spec citations of code</b>: every {@code Class.member} of an impl class named in a comment of the spec,
  *       and the Java method each action {@code method_step} names, must still exist in {@value #CODE}.
  *   <li><b>Negative controls</b>: each seeded bug of {@value #MUTANTS} must be declared by at least one checker,
- *       with {@code // negative control: NAME} at class level (or jcstress's {@code @MutantTwin("NAME")}).
+ *       with {@code // negative control: NAME} at class level (or jcstress's {@code @MutantTwin("NAME")} or
+ *       {@code @MutantTwin(value = "NAME", ...)}).
  *   <li><b>Verdicts</b>: the last results of each checker: surefire reports and jcstress's JUnit XML.
  * </ul>
  *
@@ -270,7 +271,7 @@ public final class TraceMatrix {
         while (constant.find()) {
             mutantCheckers.put(constant.group(1), new LinkedHashSet<>());
         }
-        Pattern declared = Pattern.compile("// negative control: (.+)|@MutantTwin\\(\"(\\w+)\"");
+        Pattern declared = Pattern.compile("// negative control: (.+)|@MutantTwin\\((?:value\\s*=\\s*)?\"(\\w+)\"");
         for (String dir : CHECKER_ROOTS) {
             for (Path file : javaFiles(dir)) {
                 String owner = file.getFileName().toString().replace(".java", "");

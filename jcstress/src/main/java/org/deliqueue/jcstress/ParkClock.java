@@ -1,0 +1,33 @@
+package org.deliqueue.jcstress;
+
+import org.deliqueue.Clock;
+
+/**
+ * A clock that stands still at {@link #NOW} and notes whether the Looper read it. In {@code DeliQueue.sleep} the
+ * Looper reads the clock only in {@code parkUntil}, that is, only when its re-check decided to park. That read then
+ * stands for the park: it waits until the other actor has made its wake decision ({@link #decided}), as a parked
+ * Looper would (it cannot store AWAKE before), and returns {@link #NOW}, so that a sleep until {@link #NOW} ends at
+ * once. {@link #parked} is the Looper's park decision, at no cost in time: the other actor never waits for the
+ * Looper, so the wait always ends.
+ */
+final class ParkClock implements Clock {
+    static final long NOW = 100;
+
+    /** The Looper actor's thread; reads by other threads are not counted. */
+    Thread looper;
+    /** 1 once the Looper read the clock. Written and read by the Looper actor only. */
+    int parked;
+    /** Set by the other actor once it decided whether to wake the Looper. */
+    volatile boolean decided;
+
+    @Override
+    public long uptimeMillis() {
+        if (Thread.currentThread() == looper) {
+            parked = 1;
+            while (!decided) {
+                Thread.onSpinWait();
+            }
+        }
+        return NOW;
+    }
+}
