@@ -8,7 +8,7 @@ LINCHECK_ITERATIONS  ?= 50
 LINCHECK_INVOCATIONS ?= 2000
 JCSTRESS_ARGS ?=
 
-.PHONY: help verify build test stress obligations tlc tlc-full tlc-sim tlc-mutants tlc-dist lincheck jcstress bench bench-full jpf clean
+.PHONY: help verify build test stress obligations tlc tlc-full tlc-sim tlc-mutants tlc-explain tlc-dist lincheck jcstress bench bench-full jpf clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -28,6 +28,8 @@ build: ## Compile every module and fetch every dependency (no tests)
 test: ## Everything within budget: conformance, mutant controls, TLC CI model + spec mutants, Lincheck, jcstress (fast), JPF harnesses on the plain JVM
 	$(MVN) $(MVN_FLAGS) -Ddeliqueue.stress.seconds=$(STRESS_SECONDS) verify
 	jcstress/ci/actionlint.sh
+	bash jpf/bin/junit-selftest.sh
+	bash jpf/bin/run-jpf.sh
 
 stress: ## The conformance stress tests alone, for minutes (STRESS_SECONDS=120 unless given)
 	$(MVN) $(MVN_FLAGS) -q -pl impl -am install -DskipTests
@@ -46,13 +48,20 @@ tlc-sim: ## TLC simulation of the full model
 tlc-mutants: ## TLC on every spec mutant: each must violate its named obligation
 	$(MVN) $(MVN_FLAGS) -q -pl spec compile exec:exec -Dtlc.mode=mutants
 
+tlc-explain: ## TLC (1 worker) on one model, MODEL=MC_LOST_WAKEUP: its counterexample as steps named by Java methods (also in spec/target/tlc-explain/MODEL.md)
+	@test -n "$(MODEL)" || { echo "usage: make tlc-explain MODEL=<a model of spec/, e.g. MC_LOST_WAKEUP>" >&2; exit 2; }
+	$(MVN) $(MVN_FLAGS) -q -pl spec compile dependency:build-classpath -Dmdep.outputFile=target/tlc-explain.classpath
+	java -cp spec/target/classes:$$(cat spec/target/tlc-explain.classpath) -Dspec.dir=spec org.deliqueue.spec.TlcTrace $(MODEL)
+
 tlc-dist: ## TLC distributed mode: server + 2 workers on 127.0.0.1, port PORT=10997 (MC.tla/MCDist.cfg, safety only)
 	spec/bin/tlc-dist.sh
 
-lincheck: ## Lincheck at depth (LINCHECK_ITERATIONS x LINCHECK_INVOCATIONS), with its negative controls
-	$(MVN) $(MVN_FLAGS) -q -pl lincheck -am install -DskipTests
-	$(MVN) $(MVN_FLAGS) -pl lincheck test -Dlincheck.iterations=$(LINCHECK_ITERATIONS) \
-	  -Dlincheck.invocations=$(LINCHECK_INVOCATIONS)
+lincheck: ## Lincheck at depth (LINCHECK_ITERATIONS x LINCHECK_INVOCATIONS), with its negative controls; each check's time, then the total
+	@start=$$(date +%s); status=0; \
+	$(MVN) $(MVN_FLAGS) -pl lincheck -am verify -Dtest='DeliQueueLincheckTest,BulkRemovalOffTheLooperTest' \
+	  -Dsurefire.failIfNoSpecifiedTests=false -Dlincheck.iterations=$(LINCHECK_ITERATIONS) \
+	  -Dlincheck.invocations=$(LINCHECK_INVOCATIONS) || status=$$?; \
+	echo "make lincheck: $$(( $$(date +%s) - start )) s, exit $$status"; exit $$status
 
 jcstress: ## jcstress deep mode; HTML in jcstress/target/jcstress-results/, JUnit XML in jcstress/target/jcstress-junit.xml
 	$(MVN) $(MVN_FLAGS) -q -pl jcstress -am package -DskipTests -Djcstress.skip=true

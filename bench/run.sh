@@ -4,7 +4,7 @@
 #   bench/run.sh full    about half an hour: 2 forks, longer iterations (`make bench-full`)
 # Extra arguments go to JMH, e.g. `bench/run.sh quick BusyQueueBench` to run one class (the page then shows
 # n/a for the rest). Results: bench/results/PASS.json (JMH), PASS-backlog.jsonl (busy-queue harness statistics),
-# PASS.env (machine, load, command); page: docs/results.md and docs/results/PASS-*.svg.
+# PASS.env (machine, load, command); page: docs/results.md and docs/results/PASS-*.png.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

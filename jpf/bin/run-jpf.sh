@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # `make jpf`: model-checks the real DeliQueue with Java PathFinder on the harnesses of jpf/src/main/java, each for
 # DELI (JPF must find no error) and for the seeded mutants it must catch (JPF must report an error naming the
-# violated obligation, or a deadlock). Prints one row per run: result, states, transitions, time.
+# violated obligation, or a deadlock). Prints one row per run: result, states, transitions, time; writes the same as
+# a table (target/jpf-results.md) and as JUnit XML (target/jpf-junit.xml, one test case per run: a DELI run passes
+# when JPF finds no error, a mutant run when JPF reports its obligation; a TIMEOUT, INCOMPLETE or crashed run is an
+# error; without JPF every run is reported skipped, never passed).
 #
 # JPF is in no package registry and this repository never ships it. This script uses an installed jpf-core:
 #   JPF_HOME=/path/to/jpf-core (a built checkout: build/jpf.jar, build/RunJPF.jar), or
@@ -20,6 +23,51 @@ JPF_XMX=${JPF_XMX:-3g}
 JPF_ONLY=${JPF_ONLY:-}
 MVN=${MVN:-mvn}
 
+# ---- the runs ---------------------------------------------------------------------------------------------
+# harness | args (queue,size) | listener (on/off) | expected: pass, or a regex the error report must match
+RUNS=(
+  "ProducersLooper|DELI,1|on|pass"
+  "ProducersLooper|NON_ATOMIC_PUSH,1|on|NoLostMessage|ExactlyOnce"
+  "ProducersLooper|SWEEP_SKIPS_BACKLINKS,1|on|BackLinksConsistent"
+  "RemoverVsDelivery|DELI,1|on|pass"
+  "RemoverVsDelivery|DELIVER_WITHOUT_REMOVED_CAS,1|on|ExactlyOnce"
+  "TraversalRacingUnlink|DELI,2|on|pass"
+  "TraversalRacingUnlink|UNLINK_CLEARS_NEXT,2|on|TraversalComplete"
+  "TraversalRacingUnlink|SINGLE_PASS_TRAVERSAL,2|on|Refinement"
+  "QuitVsWaker|DELI|on|pass"
+  "QuitVsWaker|TEARDOWN_WITHOUT_WAIT|on|NoUseAfterTeardown"
+  "SleepRacingPush|DELI,2|on|pass"
+  "SleepRacingPush|LOST_WAKEUP,2|on|NotDeadlockedProperty"
+  # The listener demonstration: the lost update is found with the listener only; NON_ATOMIC_PUSH is found
+  # without it (its read and write of the volatile `top` are scheduling points of their own).
+  "BarrierTokens|DELI|on|pass"
+  "BarrierTokens|TOKEN_GET_THEN_SET|on|UniqueBarrierTokens"
+  "BarrierTokens|TOKEN_GET_THEN_SET|off|pass"
+  "ProducersLooper|NON_ATOMIC_PUSH,1|off|NoLostMessage|ExactlyOnce"
+)
+selected=()
+for run in "${RUNS[@]}"; do
+  IFS='|' read -r harness args _ <<< "$run"
+  if [[ -z "$JPF_ONLY" || "$harness $args" =~ $JPF_ONLY ]]; then
+    selected+=("$run")
+  fi
+done
+
+# ---- JUnit XML: written on every exit; a script stopped early (a build failure) leaves an error case ----------
+# shellcheck source=jpf/bin/junit.sh
+. "$ROOT/jpf/bin/junit.sh"
+junit_begin "$TARGET/jpf-junit.xml" jpf
+finished=0
+on_exit() {
+  local rc=$?
+  if [[ $finished == 0 ]]; then
+    junit_case jpf run-jpf.sh 0 error "run-jpf.sh stopped before its end (exit $rc)" \
+      "see its output; the runs reported before this one are complete"
+  fi
+  junit_end
+}
+trap on_exit EXIT
+
 # ---- locate JPF -------------------------------------------------------------------------------------------
 jpf_home=
 jpf_from=JPF_HOME
@@ -33,7 +81,13 @@ elif [[ -f "$HOME/.jpf/site.properties" ]]; then
 fi
 if [[ -z "$jpf_home" ]]; then
   rm -f "$TARGET/jpf-results.md" # a skipped run must not leave an earlier run's verdicts behind
-  echo "make jpf: SKIPPED (nothing checked): no Java PathFinder found; set JPF_HOME to a built jpf-core (java-17 branch) or add 'jpf-core = /path/to/jpf-core' to ~/.jpf/site.properties (see jpf/README.md)"
+  why="no Java PathFinder found; set JPF_HOME to a built jpf-core (java-17 branch) or add 'jpf-core = /path/to/jpf-core' to ~/.jpf/site.properties (see jpf/README.md)"
+  for run in "${selected[@]}"; do
+    IFS='|' read -r harness args listener _ <<< "$run"
+    junit_case "jpf.$harness" "$args listener $listener" 0 skipped "SKIPPED (nothing checked): $why" ""
+  done
+  finished=1
+  echo "make jpf: SKIPPED (nothing checked): $why; ${#selected[@]} runs reported skipped in ${TARGET#"$ROOT"/}/jpf-junit.xml"
   exit 0
 fi
 for jar in jpf.jar RunJPF.jar; do
@@ -61,29 +115,6 @@ plain_cp="$TARGET/classes:$TARGET/jpf-deps/deliqueue-impl.jar:$TARGET/jpf-deps/d
 declare -A mutant_class
 while read -r name cls; do mutant_class[$name]=$cls; done < <(java -cp "$plain_cp" org.deliqueue.jpf.MutantClasses)
 
-# ---- the runs ---------------------------------------------------------------------------------------------
-# harness | args (queue,size) | listener (on/off) | expected: pass, or a regex the error report must match
-RUNS=(
-  "ProducersLooper|DELI,1|on|pass"
-  "ProducersLooper|NON_ATOMIC_PUSH,1|on|NoLostMessage|ExactlyOnce"
-  "ProducersLooper|SWEEP_SKIPS_BACKLINKS,1|on|BackLinksConsistent"
-  "RemoverVsDelivery|DELI,1|on|pass"
-  "RemoverVsDelivery|DELIVER_WITHOUT_REMOVED_CAS,1|on|ExactlyOnce"
-  "TraversalRacingUnlink|DELI,2|on|pass"
-  "TraversalRacingUnlink|UNLINK_CLEARS_NEXT,2|on|TraversalComplete"
-  "TraversalRacingUnlink|SINGLE_PASS_TRAVERSAL,2|on|Refinement"
-  "QuitVsWaker|DELI|on|pass"
-  "QuitVsWaker|TEARDOWN_WITHOUT_WAIT|on|NoUseAfterTeardown"
-  "SleepRacingPush|DELI,2|on|pass"
-  "SleepRacingPush|LOST_WAKEUP,2|on|NotDeadlockedProperty"
-  # The listener demonstration: the lost update is found with the listener only; NON_ATOMIC_PUSH is found
-  # without it (its read and write of the volatile `top` are scheduling points of their own).
-  "BarrierTokens|DELI|on|pass"
-  "BarrierTokens|TOKEN_GET_THEN_SET|on|UniqueBarrierTokens"
-  "BarrierTokens|TOKEN_GET_THEN_SET|off|pass"
-  "ProducersLooper|NON_ATOMIC_PUSH,1|off|NoLostMessage|ExactlyOnce"
-)
-
 results=$TARGET/jpf-results.md
 {
   echo "| harness | queue,size | listener | expected | result | states | transitions | time | verdict |"
@@ -92,11 +123,8 @@ results=$TARGET/jpf-results.md
 printf '%-22s %-30s %-4s %-8s %-70s %9s %11s %8s  %s\n' harness queue,size lsnr expected result states transitions time verdict
 unexpected=0
 ran=0
-for run in "${RUNS[@]}"; do
+for run in "${selected[@]}"; do
   IFS='|' read -r harness args listener expected <<< "$run"
-  if [[ -n "$JPF_ONLY" && ! "$harness $args" =~ $JPF_ONLY ]]; then
-    continue
-  fi
   ran=$((ran + 1))
   queue=${args%%,*}
   jpf_args=$args
@@ -152,13 +180,25 @@ for run in "${RUNS[@]}"; do
     "$([[ $expected == pass ]] && echo pass || echo error)" "$short" "${states:--}" "${transitions:--}" \
     "${time:--}" "$verdict$([[ $verdict != ok ]] && echo " (log: ${log#"$ROOT"/})")"
   echo "| $harness | $args | $listener | $([[ $expected == pass ]] && echo 'no error' || echo "error ~ \`${expected//|/ or }\`") | ${short//|/\\|} | ${states:--} | ${transitions:--} | ${time:--} | $verdict |" >> "$results"
+
+  # The JUnit case: the verdict above, with what went wrong in the message (the violated obligation first).
+  seconds=0
+  if [[ $time =~ ^([0-9]+):([0-9]+):([0-9]+)$ ]]; then
+    seconds=$((10#${BASH_REMATCH[1]} * 3600 + 10#${BASH_REMATCH[2]} * 60 + 10#${BASH_REMATCH[3]}))
+  fi
+  details="states ${states:--}, transitions ${transitions:--}, time ${time:--}; log: ${log#"$ROOT"/}
+$errblock"
+  jpf_junit_verdict "$expected" "$result" "$verdict"
+  junit_case "jpf.$harness" "$args listener $listener" "$seconds" "$kind" "$message" "$details"
 done
 
+finished=1
 if [[ $ran == 0 ]]; then
+  junit_case jpf run-jpf.sh 0 error "JPF_ONLY='$JPF_ONLY' matched no run" ""
   echo "make jpf: FAILED: JPF_ONLY='$JPF_ONLY' matched no run" >&2
   exit 2
 fi
-echo "$(grep -h -m 1 '^JavaPathfinder' "$TARGET"/jpf-logs/*.log | head -n 1 | cut -d' ' -f1-6) at $jpf_home; $ran runs; table in ${results#"$ROOT"/}; logs in jpf/target/jpf-logs/"
+echo "$(grep -h -m 1 '^JavaPathfinder' "$TARGET"/jpf-logs/*.log | head -n 1 | cut -d' ' -f1-6) at $jpf_home; $ran runs; table in ${results#"$ROOT"/}; JUnit XML in ${TARGET#"$ROOT"/}/jpf-junit.xml; logs in jpf/target/jpf-logs/"
 if [[ $unexpected != 0 ]]; then
   echo "make jpf: FAILED: $unexpected of $ran runs had an unexpected result" >&2
   exit 1

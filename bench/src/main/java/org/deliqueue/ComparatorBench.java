@@ -32,21 +32,21 @@ public class ComparatorBench {
     static final int PAIRS = 1024;
 
     /** Upstream's comparison before the branchless rewrite (as disassembled in the Android 17 article). */
-    static int branchyCompare(Message m1, Message m2) {
-        int whenSign = Long.signum(m1.when - m2.when);
+    static int branchyCompare(long when1, long seq1, long when2, long seq2) {
+        int whenSign = Long.signum(when1 - when2);
         if (whenSign > 0) {
             return 1;
         }
         if (whenSign < 0) {
             return -1;
         }
-        return Long.signum(m1.insertSeq - m2.insertSeq);
+        return Long.signum(seq1 - seq2);
     }
 
     static final class BranchyHeap extends MessageHeap {
         @Override
-        int compare(Message a, Message b) {
-            return branchyCompare(a, b);
+        int compare(long whenA, long seqA, long whenB, long seqB) {
+            return branchyCompare(whenA, seqA, whenB, seqB);
         }
     }
 

@@ -16,13 +16,17 @@ public interface Clock {
     /** Milliseconds since an arbitrary origin; never negative, never decreasing. */
     long uptimeMillis();
 
-    /** Real time: {@link System#nanoTime()} in milliseconds since this class was initialised. */
+    /**
+     * Real time: {@link System#nanoTime()} in milliseconds since this class was initialised, plus one. It never
+     * reads 0, as a device's uptime never does: a send at uptime 0 has {@code when == 0}, which means "front of
+     * the queue" (last in, first out), not "now".
+     */
     Clock SYSTEM = new Clock() {
         private final long origin = System.nanoTime();
 
         @Override
         public long uptimeMillis() {
-            return (System.nanoTime() - origin) / 1_000_000L;
+            return (System.nanoTime() - origin) / 1_000_000L + 1;
         }
 
         @Override

@@ -1,64 +1,88 @@
 package org.deliqueue;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
 
 /**
  * The lock-free MessageQueue of Android 17 ("DeliQueue"), rebuilt for the JVM and checked against the
- * TLA+ specification in {@code spec/DeliQueue.tla}.
+ * TLA+ specification in {@code spec/DeliQueue.tla}, with removal made atomic from any thread.
  *
  * <h2>Implementation notes</h2>
  *
  * <p>Producers and the consumer (the Looper thread) never share a lock. Producers push messages onto a
  * Treiber stack [Treiber 1986] with one CAS. The Looper alone walks the part of the stack pushed since its last
  * walk, writes back-links (making the stack a doubly linked list) and moves the messages into two array
- * min-heaps it owns, ordered by {@code (when, insertSeq)}. Removal by other threads is logical: a CAS sets the
- * message's REMOVED flag (a tombstone) and the message is handed to the Looper on a lock-free freelist; the Looper
- * later drops it from its heap and unlinks it from the stack in O(1) through the back-link. Traversals by
- * {@code removeMessages} / {@code hasMessages} walk the stack with plain reads while the Looper unlinks, which is
- * safe because an unlinked message keeps its {@code next}. Quitting pushes a sentinel that makes every later push
- * fail, and frees the Looper's wake resource only when a tagged refcount shows no waker is using it. The steps,
- * with their names in the specification:
+ * min-heaps it owns, ordered by {@code (when, insertSeq)}. Removal is logical: a CAS sets the message's REMOVED
+ * flag (a tombstone) and the message is handed to the Looper on a lock-free freelist; the Looper later drops it
+ * from its heap and unlinks it from the stack in O(1) through the back-link. Traversals walk the stack with plain
+ * reads while the Looper unlinks, which is safe because an unlinked message keeps its {@code next}. Quitting pushes
+ * a sentinel that makes every later push fail, and frees the Looper's wake resource only when a tagged refcount
+ * shows no waker is using it. The steps, with their names in the specification:
  * <ol>
- *   <li>{@link #push} - read {@code top}; fail on the quit sentinel; write {@code next} and {@code ticket};
+ *   <li>{@link #push} - read {@code top}; fail on a quitting top; write {@code next} and {@code ticket};
  *       CAS {@code top}. Then {@link #signalIfEarlier}.
- *   <li>{@link #sweep} - Looper: walk from {@code top} down to {@link #swept}, write back-links, heap the live.
- *   <li>{@link #removeMatching} / {@link #drainFreelist} / {@link #unlink} - tombstone, freelist, unlink.
- *   <li>{@link #traverse} - the racy traversal, repeated until {@code top} is stable.
+ *   <li>{@link #sweep} - Looper: walk from {@code top} down to {@link #swept}, write back-links, heap the live
+ *       messages, note removal descriptors and the quit sentinel.
+ *   <li>{@link #removeMatching} / {@link #drainFreelist} / {@link #unlink} - descriptor, tombstones, freelist,
+ *       unlink.
+ *   <li>{@link #traverse} - the racy traversal of queries, repeated until {@code top} is stable.
  *   <li>{@link #acquireWakeRef} / {@link #releaseWakeRef} / {@link #teardown} - the tagged refcount around
  *       {@link WakeResource}.
  *   <li>{@link #sleep} / {@link #signalIfEarlier} - the wait word.
- *   <li>{@link #takeDueOrNull} - delivery, decided by the REMOVED CAS.
- *   <li>{@link #quitQueue} - the quit sentinel; it takes effect when pushed ({@link #droppedByQuit}).
+ *   <li>{@link #takeDueOrNull} / {@link #claimForDelivery} / {@link #resolve} - delivery: reserve, then resolve.
+ *   <li>{@link #quitQueue} - the quit sentinel; it takes effect when pushed.
  * </ol>
  *
  * <p><b>Tickets.</b> A push stores {@code ticket = top.ticket + 1} before its CAS. The Looper never moves
- * {@code top} down: when the message to unlink is {@code top} it stays there, tombstoned, until the next push
+ * {@code top} down: when the node to unlink is {@code top} it stays there, tombstoned, until the next push
  * ({@link #deferredUnlink}). So tickets strictly decrease along {@code next} and never decrease at {@code top}: the
- * ticket is the message's enqueue order at no cost to producers (no shared counter), traversals bound their
- * passes by it, and it is the heap's tie-breaker ({@code insertSeq = ticket}, or {@code -ticket} for
- * front-of-queue messages, which therefore come out LIFO).
+ * ticket is the node's push order at no cost to producers (no shared counter), and it is the heap's tie-breaker
+ * ({@code insertSeq = ticket}, or {@code -ticket} for front-of-queue messages, which therefore come out LIFO).
+ *
+ * <p><b>Atomic removal: descriptors and ownership.</b> A removal ({@code removeMessages} and every variant,
+ * {@code removeSyncBarrier}) pushes a <em>descriptor</em> onto the same stack: a node carrying the removal's
+ * predicate, born REMOVED like the quit sentinel. That push is the removal's linearization point: the removal
+ * takes exactly the messages pushed before it (below it) that match and are still in the queue. A node that can
+ * take messages - a descriptor, or the quit sentinel for what its quit drops - <em>covers</em> a message below it,
+ * and the earliest (lowest-ticket) covering node <em>owns</em> it. Every thread that tombstones a message for an
+ * owner writes {@code removedBy = owner} before its REMOVED CAS, and all of them name the same owner. The remover
+ * then walks down from its descriptor, tombstones what it owns, counts every message whose {@code removedBy} is its
+ * descriptor (whoever tombstoned it), releases their payload and hands them, then the descriptor, to the Looper.
+ * Queries and the Looper treat a message owned by a descriptor they have passed as gone, so a removal is atomic
+ * against pushes, other removals, queries and quit: all of them are ordered by {@code top}.
+ *
+ * <p><b>Reserved delivery.</b> The Looper decides from its last sweep, so a descriptor pushed after that sweep is
+ * unknown to it. Delivery therefore has two steps: {@link #claimForDelivery} reserves the message (RESERVED, with
+ * {@code claimTop} = the top the Looper swept), then {@link #resolve} reads {@code top}: if a node pushed since
+ * {@code claimTop} owns the message it goes to that owner, otherwise the message is delivered; one CAS from
+ * RESERVED records the outcome. The delivery's linearization point is that read of {@code top}. Every thread that
+ * meets a RESERVED message resolves it the same way before looking further (the first CAS decides), and nobody
+ * treats a RESERVED message as gone before it is resolved.
  *
  * <p><b>Invariants</b> (the obligation IDs of {@code spec/DeliQueue.tla}):
  * <ul>
  *   <li>ExactlyOnce: a message leaves the queue through exactly one successful CAS of REMOVED into its flags,
- *       by a remover ({@link #removeMatching}) or by the Looper delivering or dropping it.
+ *       by a tombstone for its owner, or by the resolution that delivers it.
  *   <li>NoLostMessage: every message whose push succeeded is delivered, removed, dropped by quit, or
  *       reachable from {@code top} and, once swept, in a heap unless REMOVED.
  *   <li>DeliveryOrder: the Looper delivers the least {@code (when, insertSeq)} among due swept messages,
- *       looking only at the async heap while a barrier heads the sync heap.
+ *       looking only at the async heap while a live barrier heads the sync heap.
  *   <li>HeapStackConsistent: a message is in a heap only if it is swept and linked; a linked swept message that
  *       is not REMOVED is in a heap. REMOVED messages still in a heap are on their way to the freelist.
- *   <li>BackLinksConsistent: for each linked message {@code m} at or below {@link #swept} with
+ *   <li>BackLinksConsistent: for each linked node {@code m} at or below {@link #swept} with
  *       {@code m.next == n != null}, {@code n.prev == m}; {@code m.prev == null} iff {@code m == swept}.
- *   <li>TraversalSafe: {@code next} always points to a message with a smaller ticket, so every walk ends;
- *       TraversalComplete: a walk visits every message that stays linked while it runs.
+ *   <li>TraversalSafe: {@code next} always points to a node with a smaller ticket, so every walk ends;
+ *       TraversalComplete: a walk visits every node that stays linked while it runs.
  *   <li>NoUseAfterTeardown: {@link WakeResource} is signalled only under a reference counted in
  *       {@link #wakeRefs} before the TEARDOWN bit was set, and freed only once that count is 0.
- *   <li>NoLostWakeup: the Looper parks only after publishing ASLEEP in {@link #waitWord} and then seeing
- *       {@code top} and {@code freelist} unchanged since its sweep.
- *   <li>NoPushAfterQuit: once the quit sentinel is {@code top}, it stays {@code top} and every push fails.
+ *   <li>NoLostWakeup: the Looper parks only after publishing ASLEEP (and its blocking barrier) and then seeing
+ *       {@code top} and {@code freelist} unchanged since its sweep; a producer decides the wake by the protocol's
+ *       order against that barrier, never by the clock.
+ *   <li>NoPushAfterQuit: once a quitting node is {@code top}, every push of a message fails.
+ *   <li>PayloadReleased: a message tombstoned for a remover holds no payload once that removal has returned.
  * </ul>
  *
  * <p><b>Memory ordering.</b> All accesses of shared fields go through {@link FieldAccess}.
@@ -68,18 +92,20 @@ import java.util.function.Predicate;
  *       {@code next} chain from it) sees them: each later push's CAS read its predecessor's CAS, a chain of
  *       synchronizes-with edges. {@code nextFree} is published the same way by the freelist CAS.
  *   <li>{@code next}: plain. After publication only the Looper writes it ({@link #splice}), always replacing
- *       {@code p.next == m} by {@code m.next}. A racing traversal reads either value, both published messages
+ *       {@code p.next == m} by {@code m.next}. A racing traversal reads either value, both published nodes
  *       with smaller tickets, so it can neither leave the published set nor loop; the unlinked {@code m} keeps
  *       its {@code next}, so a traversal standing on it rejoins the stack (the benign race of the design
  *       article). Java forbids out-of-thin-air values for references, so no third value can be read.
- *   <li>{@code flags}: volatile, REMOVED set only by CAS: the CAS is the linearization point of the removal or
- *       the delivery it decides. A traversal reads a message's payload before its flags, so a message found live
- *       was live with that payload; payload is cleared ({@link Message#retire()}) only after REMOVED.
+ *   <li>{@code flags}: volatile, REMOVED and RESERVED set only by CAS: the REMOVED CAS decides between owners
+ *       and delivery. {@code removedBy} and {@code claimTop} are written before the CAS that publishes them and
+ *       read after a volatile read of the flags. A traversal reads a message's payload before its flags, so a
+ *       message found live was live with that payload; payload is cleared only after REMOVED.
  *   <li>{@code waitWord} against {@code top} / {@code freelist}: a Dekker pair of volatile accesses. The Looper
- *       writes ASLEEP then reads {@code top} and {@code freelist}; a producer CASes {@code top} (a remover of a
- *       barrier, {@code freelist}) then reads {@code waitWord}. Volatile accesses are totally ordered, so either
- *       the Looper sees the new message or the producer sees ASLEEP and decides the wake. Release/acquire would
- *       not do: both sides need the store-load order.
+ *       writes {@link #sleepBarrier} and ASLEEP, then reads {@code top} and {@code freelist}; a producer CASes
+ *       {@code top} (a remover of a barrier: {@code top} and {@code freelist}) then reads {@code waitWord} and
+ *       {@link #sleepBarrier}. Volatile accesses are totally ordered, so either the Looper sees the new node or
+ *       the producer sees ASLEEP and decides the wake. Release/acquire would not do: both sides need the
+ *       store-load order.
  *   <li>{@code wakeRefs}: volatile, CAS. {@link #teardownThread} is written before the TEARDOWN CAS, so a waker
  *       that sees TEARDOWN also sees whom to unpark.
  *   <li>Looper-only fields ({@code prev}, {@code heapIndex}, {@code insertSeq}, heaps, {@link #swept}) are plain.
@@ -88,16 +114,16 @@ import java.util.function.Predicate;
  * <p><b>No pooling.</b> Messages that leave DeliQueue are retired, never pooled: a pooled message could be
  * pushed again while a stale traversal still stands on it (the traversal would follow its new {@code next} into
  * newer messages), and its REMOVED flag would be cleared under a remover's feet (upstream edge case 3). A retired
- * message keeps IN_USE and REMOVED, so enqueueing it again is rejected. Because no message is pushed twice, no
+ * message keeps IN_USE and REMOVED, so enqueueing it again is rejected. Because no node is pushed twice, no
  * CAS on {@code top} or {@code freelist} suffers ABA.
  *
- * <p><b>Linearizability.</b> One walk from one read of {@code top} does not make {@code hasMessages}
- * linearizable: a matching message can be delivered behind the walk while another is pushed in front of it, and
- * the walk answers false though a match was pending at every instant. {@link #traverse} therefore walks again over
- * the messages pushed meanwhile until {@code top} is unchanged: a false answer linearizes at that last read of
- * {@code top}, a true one at the flag read that found the match. {@code removeMessages} tombstones each message
- * with its own CAS; on the Looper thread it is linearizable at its last CAS, but on another thread a removal that
- * matches several messages can interleave with deliveries (docs/design.md gives the trace, which upstream shares).
+ * <p><b>Linearizability and progress.</b> Pushes, removals and quit linearize at their push on {@code top},
+ * deliveries at the read of {@code top} in {@link #resolve}. {@link #traverse} walks again over the nodes pushed
+ * meanwhile until {@code top} is unchanged: a query's false answer linearizes at that last read of {@code top}, a
+ * true one at the flag read that found the match. Push, removal and quit are lock-free (a CAS on {@code top} fails
+ * only because another push succeeded; a removal's walk is bounded by the stack below its descriptor); the
+ * Looper's steps never wait for another thread; a query is lock-free but not wait-free: pushes that keep arriving
+ * faster than it walks can starve it.
  */
 public class DeliQueue extends MessageQueue {
 
@@ -112,13 +138,15 @@ public class DeliQueue extends MessageQueue {
     static final long TEARDOWN = Long.MIN_VALUE;
 
     // ---- shared fields, accessed through FieldAccess ----
-    /** The Treiber stack of all messages not yet unlinked, newest first. */
+    /** The Treiber stack of all nodes not yet unlinked, newest first. */
     // obligation: TypeOK
     volatile Message top;
-    /** Tombstoned messages (chained by nextFree) for the Looper to drop and unlink. */
+    /** Tombstoned messages and finished descriptors (chained by nextFree) for the Looper to unlink. */
     volatile Message freelist;
     /** Whether the Looper runs or sleeps, and until when; see {@link #sleep}. */
     volatile long waitWord = AWAKE;
+    /** The barrier the Looper sleeps behind (null if none): written before ASLEEP|BLOCKED is published. */
+    volatile Message sleepBarrier;
     /** Tagged refcount of threads using {@link #wakeResource}. */
     volatile long wakeRefs;
     /** The Looper thread, once it tears down: unparked by the last waker to leave. */
@@ -134,15 +162,17 @@ public class DeliQueue extends MessageQueue {
     private final MessageHeap asyncHeap = newHeap();
     /** {@code top} as of the last sweep: it and everything below it has been swept. */
     Message swept;
-    /** A message to unlink that was {@code top} when it left the queue; unlinked by the next sweep. */
+    /** A node to unlink that was {@code top} when it left the queue; unlinked by the next sweep. */
     private Message deferredUnlink;
     /** The quit sentinel, once swept. */
     private Message quitSentinel;
+    /** Swept removal descriptors whose remover has not yet handed them back through the freelist. */
+    private final List<Message> pendingRemovals = new ArrayList<>();
     private boolean quitMessagesDropped;
     private boolean tornDown;
-    /** Set by {@link #takeDueOrNull}: when the Looper must look again, and whether a barrier blocks. */
+    /** Set by {@link #takeDueOrNull}: when the Looper must look again, and the barrier that blocks, if any. */
     private long nextDeadline;
-    private boolean blockedByBarrier;
+    private Message blockingBarrier;
 
     public DeliQueue(boolean quitAllowed, Clock clock) {
         super(quitAllowed, clock);
@@ -158,14 +188,14 @@ public class DeliQueue extends MessageQueue {
     // =====================================================================================================
 
     /**
-     * Pushes {@code m} onto the stack, unless the quit sentinel is on top. Lock-free: a CAS fails only because
-     * another push succeeded.
+     * Pushes the message {@code m} onto the stack, unless a quitting node is on top. Lock-free: a CAS fails only
+     * because another push succeeded.
      */
     boolean push(Message m) {
         for (;;) {
             Message t = FieldAccess.lvTop(this);
             // obligation: NoPushAfterQuit
-            if (t != null && isQuitSentinel(t)) {
+            if (t != null && isQuitting(t)) {
                 return false;
             }
             FieldAccess.spNext(m, t);
@@ -181,30 +211,64 @@ public class DeliQueue extends MessageQueue {
     @Override
     boolean enqueueClaimed(Message msg, long when) {
         msg.when = when;
-        boolean async = msg.isAsynchronous();
         if (!push(msg)) {
             warnDroppedAfterQuit(msg);
             msg.retire();
             return false;
         }
-        signalIfEarlier(when, async);
+        signalIfEarlier(msg);
         return true;
     }
 
     /**
-     * Wakes the Looper if it sleeps past {@code when}. If the Looper is awake it will see the push before it
-     * sleeps (see {@link #sleep}); if it sleeps until a deadline at or before {@code when} it sees the push then.
-     * A synchronous message behind a blocking barrier matters only if it sorts before the barrier, which needs
-     * {@code when} before the barrier's time and hence before now.
+     * Wakes the Looper if it sleeps past the pushed message {@code m}. If the Looper is awake it will see the push
+     * before it sleeps (see {@link #sleep}); if it sleeps until a deadline at or before {@code m.when} it sees the
+     * push then. Behind a barrier, only a message the barrier does not hold back ({@link #heldBackByBarrier})
+     * needs a wake.
      */
-    void signalIfEarlier(long when, boolean async) {
+    void signalIfEarlier(Message m) {
         for (;;) {
             long w = FieldAccess.lvWaitWord(this);
             // obligation: NoLostWakeup
-            if ((w & ASLEEP) == 0 || when >= (w >>> 2)) {
+            if ((w & ASLEEP) == 0 || m.when >= (w >>> 2) || ((w & BLOCKED) != 0 && heldBackByBarrier(m))) {
                 return;
             }
-            if ((w & BLOCKED) != 0 && !async && when >= clock.uptimeMillis()) {
+            if (FieldAccess.casWaitWord(this, w, AWAKE)) {
+                wake();
+                return;
+            }
+        }
+    }
+
+    /**
+     * Whether the barrier the Looper sleeps behind holds back {@code m}: decided by the protocol's order, like
+     * delivery itself. An asynchronous message is never held back; a synchronous one is unless it sorts before the
+     * barrier ({@code (when, insertSeq)}: a front-of-queue message posted after a barrier at uptime 0 does). The
+     * barrier read here may be newer than the wait word read before it; then that newer sleep re-checks
+     * {@code top} and sees {@code m} itself.
+     */
+    boolean heldBackByBarrier(Message m) {
+        Message barrier = FieldAccess.lvSleepBarrier(this);
+        // obligation: NoLostWakeup
+        return !m.isAsynchronous() && barrier != null && !sortsBefore(m, barrier);
+    }
+
+    /** {@code (a.when, insertSeq(a)) < (b.when, insertSeq(b))}, from immutable fields of pushed nodes. */
+    static boolean sortsBefore(Message a, Message b) {
+        int byWhen = MessageHeap.compareLongs(a.when, b.when);
+        return byWhen != 0 ? byWhen < 0 : MessageHeap.compareLongs(insertSeqOf(a), insertSeqOf(b)) < 0;
+    }
+
+    /** The heap tie-breaker: the ticket, negated for front-of-queue messages ({@code when == 0}: LIFO). */
+    static long insertSeqOf(Message m) {
+        return m.when == 0 ? -m.ticket : m.ticket;
+    }
+
+    /** Wakes the Looper if it sleeps with every bit of {@code mask} (ASLEEP, and BLOCKED for barrier removals). */
+    void wakeIfAsleep(long mask) {
+        for (;;) {
+            long w = FieldAccess.lvWaitWord(this);
+            if ((w & mask) != mask) {
                 return;
             }
             if (FieldAccess.casWaitWord(this, w, AWAKE)) {
@@ -219,9 +283,9 @@ public class DeliQueue extends MessageQueue {
     // =====================================================================================================
 
     /**
-     * Moves every message pushed since the last sweep into its heap and links it back. Walks from the current
-     * {@code top} down to {@link #swept}, which is linked (the Looper never unlinks it, see {@link #unlink}),
-     * hence reachable.
+     * Moves every message pushed since the last sweep into its heap and links it back; notes removal descriptors
+     * and the quit sentinel. Walks from the current {@code top} down to {@link #swept}, which is linked (the Looper
+     * never unlinks it, see {@link #unlink}), hence reachable.
      */
     void sweep() {
         Message t = FieldAccess.lvTop(this);
@@ -236,9 +300,11 @@ public class DeliQueue extends MessageQueue {
             }
             if (isQuitSentinel(m)) {
                 quitSentinel = m;
+            } else if (isRemoval(m)) {
+                pendingRemovals.add(m);
             } else if (!isRemoved(m)) {
                 // obligation: DeliveryOrder, HeapStackConsistent
-                m.insertSeq = m.when == 0 ? -m.ticket : m.ticket;
+                m.insertSeq = insertSeqOf(m);
                 heapOf(m).add(m);
             }
             m = n;
@@ -258,13 +324,140 @@ public class DeliQueue extends MessageQueue {
     }
 
     // =====================================================================================================
-    // 3. tombstone, drain, unlink
+    // 3. remove: descriptor, tombstones, freelist, unlink
     // =====================================================================================================
 
-    /** The REMOVED CAS: true for exactly one caller per message. */
+    /**
+     * Removes every message matching {@code p} that is in the queue when this call's descriptor is pushed (its
+     * linearization point), atomically with respect to every other operation; returns how many. A predicate
+     * that throws counts as "no match" for that message; the first throwable is rethrown once the removal is
+     * complete, so nothing it took is lost or leaked.
+     */
+    @Override
+    int removeMatching(Predicate<Message> p) {
+        Message descriptor = new Message();
+        descriptor.obj = p;
+        pushDescriptor(descriptor);
+        return collect(descriptor);
+    }
+
+    /** Pushes a removal descriptor; above a quitting top it becomes quitting itself, so pushes keep failing. */
+    void pushDescriptor(Message d) {
+        for (;;) {
+            Message t = FieldAccess.lvTop(this);
+            // private until the CAS publishes it
+            d.flags = Message.FLAG_IN_USE | Message.FLAG_REMOVED | Message.FLAG_REMOVAL
+                    | (t != null && isQuitting(t) ? Message.FLAG_QUITTING : 0);
+            FieldAccess.spNext(d, t);
+            d.ticket = t == null ? 1 : t.ticket + 1;
+            // obligation: Refinement, NoPushAfterQuit
+            if (FieldAccess.casTop(this, t, d)) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * The remover's walk from its descriptor down: tombstones what the descriptor owns, counts what is owned by
+     * it (tombstoned by this thread or by a helper), releases the payload of those messages and hands them, then
+     * the descriptor, to the Looper with one freelist push.
+     */
+    private int collect(Message descriptor) {
+        Predicate<Message> p = predicateOf(descriptor);
+        List<Message> passed = null; // owner nodes between the descriptor and the cursor: earlier than it
+        Message head = descriptor;
+        Message tail = descriptor;
+        descriptor.nextFree = null;
+        int count = 0;
+        Throwable thrown = null;
+        try {
+            // obligation: TraversalComplete, TraversalSafe
+            for (Message m = FieldAccess.lpNext(descriptor); m != null; m = FieldAccess.lpNext(m)) {
+                if (isOwnerNode(m)) {
+                    (passed == null ? passed = new ArrayList<>() : passed).add(m);
+                    continue;
+                }
+                if (leftBefore(m, descriptor, passed)) {
+                    continue; // the predicate must not see it: it was no longer in the queue at this one's LP
+                }
+                boolean match;
+                try {
+                    match = p.test(m);
+                } catch (Throwable t) {
+                    thrown = thrown == null ? t : thrown;
+                    match = false;
+                }
+                if (match && takeFor(m, descriptor)) {
+                    m.nextFree = head;
+                    head = m;
+                    count++;
+                }
+            }
+        } finally {
+            for (Message m = head; m != descriptor; m = m.nextFree) {
+                releasePayload(m);
+            }
+            pushFreelist(head, tail);
+        }
+        if (thrown != null) {
+            throw DeliQueue.<RuntimeException>sneaky(thrown);
+        }
+        return count;
+    }
+
+    /**
+     * Whether {@code m} left the queue before the removal {@code descriptor} took effect: delivered, owned by
+     * another removal (a later one takes only what this one does not cover, so {@code removedBy} is decisive), or
+     * covered by an earlier owner node among {@code passed} (a removal or the quit, which drops it at its push).
+     */
+    private static boolean leftBefore(Message m, Message descriptor, List<Message> passed) {
+        int f = FieldAccess.lvFlags(m);
+        if ((f & Message.FLAG_REMOVED) != 0
+                && ((f & Message.FLAG_DELIVERED) != 0 || m.removedBy != descriptor)) {
+            return true;
+        }
+        return passed != null && earliestOwner(passed, m) != null;
+    }
+
+    /** Rethrows {@code t} unchanged, checked or not (the caller's predicate threw it). */
+    @SuppressWarnings("unchecked")
+    private static <E extends Throwable> E sneaky(Throwable t) throws E {
+        throw (E) t;
+    }
+
+    /** Clears the payload of a message tombstoned for a remover: it must not keep user objects reachable. */
+    void releasePayload(Message m) {
+        // obligation: PayloadReleased
+        m.retire();
+    }
+
+    /**
+     * Tombstones {@code m} for {@code owner} unless it has left the queue (a RESERVED message is resolved first);
+     * returns whether {@code owner} owns it now. Every caller names the earliest owner, so they write the same
+     * {@code removedBy}.
+     */
+    boolean takeFor(Message m, Message owner) {
+        for (;;) {
+            int f = FieldAccess.lvFlags(m);
+            if ((f & Message.FLAG_REMOVED) != 0) {
+                return (f & Message.FLAG_DELIVERED) == 0 && m.removedBy == owner;
+            }
+            if ((f & Message.FLAG_RESERVED) != 0) {
+                resolve(m);
+                continue;
+            }
+            m.removedBy = owner;
+            // obligation: ExactlyOnce, Refinement
+            if (FieldAccess.casFlags(m, f, f | Message.FLAG_REMOVED)) {
+                return true;
+            }
+        }
+    }
+
+    /** The REMOVED CAS alone: true for exactly one caller per message. */
     static boolean markRemoved(Message m) {
         for (int f = FieldAccess.lvFlags(m); (f & Message.FLAG_REMOVED) == 0; f = FieldAccess.lvFlags(m)) {
-            // obligation: ExactlyOnce, Refinement
+            // obligation: ExactlyOnce
             if (FieldAccess.casFlags(m, f, f | Message.FLAG_REMOVED)) {
                 return true;
             }
@@ -285,8 +478,9 @@ public class DeliQueue extends MessageQueue {
     }
 
     /**
-     * Drops every tombstoned message from its heap and unlinks it. The sweep after taking the freelist makes
-     * every message of the chain swept: its remover found it from {@code top} before pushing it on the freelist.
+     * Drops every node of the freelist from its heap and unlinks it; a descriptor there has finished its removal
+     * and is no longer pending. The sweep after taking the freelist makes every node of the chain swept: its
+     * remover found it below its descriptor, which was pushed before the chain.
      */
     void drainFreelist() {
         if (FieldAccess.lvFreelist(this) == null) {
@@ -298,18 +492,23 @@ public class DeliQueue extends MessageQueue {
         while (m != null) {
             Message nextFree = m.nextFree;
             m.nextFree = null;
-            if (m.heapIndex >= 0) {
-                heapOf(m).remove(m);
+            if (isRemoval(m)) {
+                pendingRemovals.remove(m); // it keeps its predicate: stale traversals may still consult it
+                unlink(m);
+            } else {
+                if (m.heapIndex >= 0) {
+                    heapOf(m).remove(m);
+                }
+                unlink(m);
+                m.retire();
             }
-            unlink(m);
-            m.retire();
             m = nextFree;
         }
     }
 
     /**
-     * Unlinks the swept message {@code m} from the stack. A message without back-link is the newest swept one;
-     * if it is still {@code top} it stays as a tombstone until the next sweep unlinks it (the Looper never moves
+     * Unlinks the swept node {@code m} from the stack. A node without back-link is the newest swept one; if it is
+     * still {@code top} it stays as a tombstone until the next sweep unlinks it (the Looper never moves
      * {@code top}: tickets stay monotone, and pushes never race the Looper).
      */
     void unlink(Message m) {
@@ -320,7 +519,7 @@ public class DeliQueue extends MessageQueue {
                 deferredUnlink = m;
                 return;
             }
-            sweep(); // links the messages pushed above m
+            sweep(); // links the nodes pushed above m
         }
         splice(m);
     }
@@ -338,76 +537,94 @@ public class DeliQueue extends MessageQueue {
     }
 
     // =====================================================================================================
-    // 4. traverse (any thread)
+    // ownership: which removal (or quit) a message belongs to
     // =====================================================================================================
 
-    /**
-     * The racy traversal: offers {@code visitor} every message pushed before the last read of {@code top}, newest
-     * first, stopping early when the visitor returns true. Walks from {@code top}, then over what was pushed
-     * meanwhile (tickets above the previous {@code top}'s), until {@code top} is stable (see the class comment).
-     * Removed and unlinked messages are offered too (the visitor checks flags after payload); messages a quit has
-     * dropped are not, since the quit took effect when its sentinel was pushed, above them.
-     *
-     * @return whether the visitor stopped the walk
-     */
-    boolean traverse(Predicate<Message> visitor) {
-        Message quit = null;
-        // obligation: TraversalComplete, TraversalSafe, Refinement
-        for (Message seen = null, t; (t = FieldAccess.lvTop(this)) != seen; seen = t) {
-            long floor = seen == null ? 0 : seen.ticket;
-            for (Message m = t; m != null && m.ticket > floor; m = FieldAccess.lpNext(m)) {
-                if (isQuitSentinel(m)) {
-                    quit = m;
-                } else if ((quit == null || !droppedByQuit(quit, m)) && visitor.test(m)) {
-                    return true;
-                }
-            }
-        }
-        return false;
+    /** Whether {@code n} is a node that can own messages: a removal descriptor or the quit sentinel. */
+    static boolean isOwnerNode(Message n) {
+        return (FieldAccess.lvFlags(n) & (Message.FLAG_REMOVAL | Message.FLAG_QUIT_SENTINEL)) != 0;
     }
 
     /**
-     * Tombstones every live message matching {@code p}, then hands them to the Looper in one freelist push. Each
-     * tombstone is atomic; the whole removal is atomic only on the Looper thread (see the class comment).
+     * Whether the owner node {@code o} covers the message {@code m}: {@code m} was pushed before it and its
+     * predicate matches (a removal), or its quit drops {@code m}. A predicate that throws does not match.
      */
-    @Override
-    int removeMatching(Predicate<Message> p) {
-        Tombstones removed = new Tombstones(p);
-        traverse(removed);
-        if (removed.head != null) {
-            pushFreelist(removed.head, removed.tail);
+    static boolean covers(Message o, Message m) {
+        if (m.ticket >= o.ticket) {
+            return false;
         }
-        return removed.count;
-    }
-
-    /** Collects the messages whose REMOVED CAS this remover wins, chained by nextFree. */
-    private static final class Tombstones implements Predicate<Message> {
-        private final Predicate<Message> matches;
-        Message head;
-        Message tail;
-        int count;
-
-        Tombstones(Predicate<Message> matches) {
-            this.matches = matches;
+        if (isQuitSentinel(o)) {
+            return droppedByQuit(o, m);
         }
-
-        @Override
-        public boolean test(Message m) {
-            if (matches.test(m) && markRemoved(m)) {
-                m.nextFree = head;
-                if (tail == null) {
-                    tail = m;
-                }
-                head = m;
-                count++;
-            }
+        try {
+            return predicateOf(o).test(m);
+        } catch (Throwable t) {
             return false;
         }
     }
 
+    /** The earliest (lowest-ticket) node of {@code owners} that covers {@code m}, or null. */
+    static Message earliestOwner(List<Message> owners, Message m) {
+        Message owner = null;
+        for (Message o : owners) {
+            if ((owner == null || o.ticket < owner.ticket) && covers(o, m)) {
+                owner = o;
+            }
+        }
+        return owner;
+    }
+
+    @SuppressWarnings("unchecked")
+    static Predicate<Message> predicateOf(Message descriptor) {
+        return (Predicate<Message>) descriptor.obj;
+    }
+
+    // =====================================================================================================
+    // 4. traverse (any thread): queries
+    // =====================================================================================================
+
+    /**
+     * The racy traversal: offers {@code visitor} every message pushed before the last read of {@code top} that no
+     * node it passed owns, newest first, stopping early when the visitor returns true. Walks from {@code top},
+     * then over what was pushed meanwhile (tickets above the previous {@code top}'s), until {@code top} is stable
+     * (see the class comment). Tombstoned and unlinked messages are offered too: the visitor reads flags after
+     * payload ({@link #isLive}).
+     *
+     * @return whether the visitor stopped the walk
+     */
+    boolean traverse(Predicate<Message> visitor) {
+        List<Message> owners = null;
+        // obligation: TraversalComplete, TraversalSafe, Refinement
+        for (Message seen = null, t; (t = FieldAccess.lvTop(this)) != seen; seen = t) {
+            long floor = seen == null ? 0 : seen.ticket;
+            for (Message m = t; m != null && m.ticket > floor; m = FieldAccess.lpNext(m)) {
+                if (isOwnerNode(m)) {
+                    (owners == null ? owners = new ArrayList<>() : owners).add(m);
+                } else if ((owners == null || earliestOwner(owners, m) == null) && visitor.test(m)) {
+                    return true;
+                }
+            }
+            // A payload read as cleared means its message was removed: that must precede the next read of top,
+            // where a false answer linearizes (see FieldAccess.loadFence).
+            FieldAccess.loadFence();
+        }
+        return false;
+    }
+
     @Override
     boolean hasMatching(Predicate<Message> p) {
-        return traverse(m -> p.test(m) && !isRemoved(m));
+        // obligation: HasMessagesLinearizable
+        return traverse(m -> p.test(m) && isLive(m));
+    }
+
+    /** Whether {@code m} is still in the queue; a reservation is resolved first (it counts as present until then). */
+    boolean isLive(Message m) {
+        int f = FieldAccess.lvFlags(m);
+        if ((f & Message.FLAG_RESERVED) != 0) {
+            resolve(m);
+            f = FieldAccess.lvFlags(m);
+        }
+        return (f & Message.FLAG_REMOVED) == 0;
     }
 
     // =====================================================================================================
@@ -452,7 +669,10 @@ public class DeliQueue extends MessageQueue {
         wakeResource.signal();
     }
 
-    /** Looper, once: sets TEARDOWN, waits until no waker holds a reference, frees the resource. */
+    /**
+     * Looper, once: sets TEARDOWN, waits until no waker holds a reference, frees the resource. Interrupts do not
+     * end the wait ({@link #parkUntil}).
+     */
     void teardown() {
         teardownThread = Thread.currentThread();
         for (long c = FieldAccess.lvWakeRefs(this); !FieldAccess.casWakeRefs(this, c, c | TEARDOWN); ) {
@@ -460,7 +680,7 @@ public class DeliQueue extends MessageQueue {
         }
         // obligation: NoUseAfterTeardown
         while (FieldAccess.lvWakeRefs(this) != TEARDOWN) {
-            LockSupport.park(this);
+            parkUntil(this, NO_DEADLINE);
         }
         freeWakeResource();
     }
@@ -480,12 +700,15 @@ public class DeliQueue extends MessageQueue {
     // =====================================================================================================
 
     /**
-     * Publishes ASLEEP, re-checks {@code top} and {@code freelist}, and parks until {@code deadline} unless either
-     * moved since the sweep. The re-check is the Looper's half of the Dekker pair: a push that it misses sees
-     * ASLEEP and decides the wake itself.
+     * Publishes the blocking barrier and ASLEEP, re-checks {@code top} and {@code freelist}, and parks until
+     * {@code deadline} unless either moved since the sweep. The re-check is the Looper's half of the Dekker pair:
+     * a push that it misses sees ASLEEP and decides the wake itself.
+     *
+     * @param barrier the live barrier at the head of the sync heap, or null
      */
-    void sleep(long deadline, boolean blocked) {
-        FieldAccess.svWaitWord(this, asleepWord(deadline, blocked));
+    void sleep(long deadline, Message barrier) {
+        FieldAccess.svSleepBarrier(this, barrier);
+        FieldAccess.svWaitWord(this, asleepWord(deadline, barrier != null));
         // obligation: NoLostWakeup
         if (FieldAccess.lvTop(this) == swept && FieldAccess.lvFreelist(this) == null) {
             parkUntil(this, deadline >= MAX_DEADLINE ? NO_DEADLINE : deadline);
@@ -503,6 +726,14 @@ public class DeliQueue extends MessageQueue {
 
     @Override
     public Message next() {
+        try {
+            return nextIgnoringInterrupts();
+        } finally {
+            restoreInterrupt();
+        }
+    }
+
+    private Message nextIgnoringInterrupts() {
         wakeResource.bind(Thread.currentThread());
         boolean idleHandlersRan = false;
         for (;;) {
@@ -510,6 +741,7 @@ public class DeliQueue extends MessageQueue {
                 return null;
             }
             long now = clock.uptimeMillis();
+            // obligation: EventualDelivery
             Message m = takeDueOrNull(now);
             if (m != null) {
                 return m;
@@ -525,7 +757,7 @@ public class DeliQueue extends MessageQueue {
                 runIdleHandlers();
                 continue;
             }
-            sleep(nextDeadline, blockedByBarrier);
+            sleep(nextDeadline, blockingBarrier);
         }
     }
 
@@ -537,7 +769,7 @@ public class DeliQueue extends MessageQueue {
 
     /**
      * One Looper step: sweep, drain, handle quit, then deliver the first deliverable message if it is due.
-     * Otherwise records in {@link #nextDeadline} and {@link #blockedByBarrier} how to sleep.
+     * Otherwise records in {@link #nextDeadline} and {@link #blockingBarrier} how to sleep.
      */
     Message takeDueOrNull(long now) {
         for (;;) {
@@ -563,25 +795,100 @@ public class DeliQueue extends MessageQueue {
                 unlink(head);
                 return head;
             }
-            // A remover won the CAS: it will put the message on the freelist, whose drain unlinks it.
+            dropIfQuitOwns(head);
+            // Otherwise a removal owns it: its remover hands it back through the freelist.
         }
     }
 
-    /** The delivery side of ExactlyOnce; the {@code DELIVER_WITHOUT_REMOVED_CAS} mutant overrides it. */
+    /**
+     * The Looper's claim: reserves {@code m} ({@code claimTop} = the top it swept), then resolves the reservation.
+     * True if {@code m} is delivered; false if a remover tombstoned it first or a node pushed since the sweep owns
+     * it. The {@code UNRESERVED_DELIVERY} and {@code DELIVER_WITHOUT_REMOVED_CAS} mutants override it.
+     */
     boolean claimForDelivery(Message m) {
-        return markRemoved(m);
+        m.claimTop = swept;
+        for (int f = FieldAccess.lvFlags(m); (f & Message.FLAG_REMOVED) == 0; f = FieldAccess.lvFlags(m)) {
+            // obligation: ExactlyOnce
+            if (FieldAccess.casFlags(m, f, f | Message.FLAG_RESERVED)) {
+                return resolve(m);
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Resolves the Looper's reservation of {@code m} (any thread): reads {@code top}; if a node pushed after
+     * {@code m.claimTop} owns {@code m}, tombstones it for the earliest such owner, else marks it delivered. The
+     * first resolution CAS decides; later callers read its outcome. That read of {@code top} is the delivery's
+     * linearization point: no owner had been pushed by then, and until the CAS every thread counted {@code m}
+     * as present.
+     *
+     * @return whether {@code m} was delivered
+     */
+    boolean resolve(Message m) {
+        Message from = m.claimTop;
+        long floor = from == null ? 0 : from.ticket;
+        Message owner = null;
+        // obligation: Refinement, ExactlyOnce
+        for (Message n = FieldAccess.lvTop(this); n != null && n.ticket > floor; n = FieldAccess.lpNext(n)) {
+            if (isOwnerNode(n) && covers(n, m)) {
+                owner = n; // walking down: the last one met is the earliest
+            }
+        }
+        for (;;) {
+            int f = FieldAccess.lvFlags(m);
+            if ((f & Message.FLAG_RESERVED) == 0) {
+                return (f & Message.FLAG_DELIVERED) != 0;
+            }
+            int outcome = (f & ~Message.FLAG_RESERVED) | Message.FLAG_REMOVED
+                    | (owner == null ? Message.FLAG_DELIVERED : 0);
+            if (owner != null) {
+                m.removedBy = owner;
+            }
+            if (FieldAccess.casFlags(m, f, outcome)) {
+                return owner == null;
+            }
+        }
+    }
+
+    /** A message the quit sentinel owns has no remover: the Looper unlinks and retires it. */
+    private void dropIfQuitOwns(Message m) {
+        Message owner = m.removedBy;
+        if (owner != null && isQuitSentinel(owner) && (FieldAccess.lvFlags(m) & Message.FLAG_DELIVERED) == 0) {
+            unlink(m);
+            m.retire();
+        }
     }
 
     /** The head of the sync heap unless it is a barrier, in which case only async messages may go. */
     private Message firstDeliverable() {
-        Message sync = syncHeap.peek();
-        Message async = asyncHeap.peek();
+        Message sync = liveHead(syncHeap);
+        Message async = liveHead(asyncHeap);
         // obligation: DeliveryOrder
-        blockedByBarrier = sync != null && sync.isBarrier();
-        if (blockedByBarrier || sync == null) {
+        blockingBarrier = sync != null && sync.isBarrier() ? sync : null;
+        if (blockingBarrier != null || sync == null) {
             return async;
         }
         return async == null || syncHeap.compare(async, sync) >= 0 ? sync : async;
+    }
+
+    /**
+     * The head of {@code heap} after dropping the heads that have left the queue: tombstoned ones (their remover
+     * hands them back through the freelist) and ones a removal the Looper has swept owns (tombstoned here for
+     * it: a barrier removed at its descriptor's push blocks no more).
+     */
+    private Message liveHead(MessageHeap heap) {
+        for (Message h; (h = heap.peek()) != null; heap.remove(h)) {
+            if (isRemoved(h)) {
+                continue;
+            }
+            Message owner = pendingRemovals.isEmpty() ? null : earliestOwner(pendingRemovals, h);
+            if (owner == null) {
+                return h;
+            }
+            takeFor(h, owner);
+        }
+        return null;
     }
 
     private boolean isIdleAt(long now) {
@@ -595,23 +902,34 @@ public class DeliQueue extends MessageQueue {
     // =====================================================================================================
 
     /**
-     * Pushes the quit sentinel, which records the mode ({@code arg1}: 1 for quitSafely) and the uptime of the call
-     * ({@code when}). Its push is the quit's linearization point: from then on every message it drops is dead
-     * for traversals ({@link #droppedByQuit}) and the Looper drops it at its next sweep.
+     * Pushes the quit sentinel, which records the mode ({@code arg1}: 1 for quitSafely) and the quit's time
+     * ({@code when}). The clock is read after {@code top} and both are read again after a failed CAS, so every
+     * push below the sentinel happened before that clock reading: a message accepted with {@code when} at or
+     * before its poster's clock reading is never dropped by quitSafely. The push is the quit's linearization
+     * point: from then on the sentinel owns what it drops ({@link #droppedByQuit}).
      */
     @Override
     void quitQueue(boolean safe) {
         Message sentinel = new Message();
         sentinel.flags = Message.FLAG_IN_USE | Message.FLAG_REMOVED | Message.FLAG_QUIT_SENTINEL;
         sentinel.arg1 = safe ? 1 : 0;
-        sentinel.when = clock.uptimeMillis();
-        // obligation: NoPushAfterQuit, QuitTerminates, Refinement
-        if (push(sentinel)) {
-            signalIfEarlier(Long.MIN_VALUE, true);
+        for (;;) {
+            Message t = FieldAccess.lvTop(this);
+            if (t != null && isQuitting(t)) {
+                return; // an earlier quit took effect
+            }
+            sentinel.when = clock.uptimeMillis();
+            FieldAccess.spNext(sentinel, t);
+            sentinel.ticket = t == null ? 1 : t.ticket + 1;
+            // obligation: NoPushAfterQuit, QuitTerminates, Refinement
+            if (FieldAccess.casTop(this, t, sentinel)) {
+                break;
+            }
         }
+        wakeIfAsleep(ASLEEP);
     }
 
-    /** quit drops everything; quitSafely everything due after the uptime of the call. */
+    /** quit drops everything; quitSafely everything due after the quit's time. */
     static boolean droppedByQuit(Message sentinel, Message m) {
         // obligation: Refinement
         return sentinel.arg1 == 0 || m.when > sentinel.when;
@@ -623,14 +941,19 @@ public class DeliQueue extends MessageQueue {
         dropFrom(asyncHeap);
     }
 
+    /** Drops what the quit owns; what a removal pushed before the quit owns is tombstoned for it instead. */
     private void dropFrom(MessageHeap heap) {
         for (Message m : heap.toArray()) {
-            if (droppedByQuit(quitSentinel, m)) {
-                heap.remove(m);
-                if (markRemoved(m)) {
-                    unlink(m);
-                    m.retire();
-                }
+            if (isRemoved(m) || !droppedByQuit(quitSentinel, m)) {
+                continue;
+            }
+            heap.remove(m);
+            Message removal = pendingRemovals.isEmpty() ? null : earliestOwner(pendingRemovals, m);
+            if (removal != null && removal.ticket < quitSentinel.ticket) {
+                takeFor(m, removal);
+            } else if (takeFor(m, quitSentinel)) {
+                unlink(m);
+                m.retire();
             }
         }
     }
@@ -643,7 +966,7 @@ public class DeliQueue extends MessageQueue {
     public int postSyncBarrier() {
         int token = nextBarrierToken.getAndIncrement();
         Message barrier = new Message();
-        barrier.flags = Message.FLAG_IN_USE;
+        barrier.flags = Message.FLAG_IN_USE | Message.FLAG_BARRIER;
         barrier.when = clock.uptimeMillis();
         barrier.arg1 = token;
         if (!push(barrier)) {
@@ -652,30 +975,46 @@ public class DeliQueue extends MessageQueue {
         return token;
     }
 
+    /**
+     * Removes one barrier with this token: the one that sorts first (tokens wrap after 2^31, so two pending
+     * barriers may share one). If a removal or the quit takes it first, looks again.
+     */
     @Override
     public void removeSyncBarrier(int token) {
-        int removed = removeMatching(m -> m.target == null && !isQuitSentinel(m) && m.arg1 == token);
-        if (removed == 0) {
-            throw new IllegalStateException("The specified message queue synchronization "
-                    + " barrier token has not been posted or has already been removed.");
-        }
-        // If the Looper sleeps behind a barrier, this one may have been it.
         for (;;) {
-            long w = FieldAccess.lvWaitWord(this);
-            if ((w & (ASLEEP | BLOCKED)) != (ASLEEP | BLOCKED)) {
-                return;
+            Message barrier = firstBarrier(token);
+            if (barrier == null) {
+                throw new IllegalStateException("The specified message queue synchronization "
+                        + " barrier token has not been posted or has already been removed.");
             }
-            if (FieldAccess.casWaitWord(this, w, AWAKE)) {
-                wake();
+            if (removeMatching(m -> m == barrier) != 0) {
+                // If the Looper sleeps behind a barrier, this one may have been it.
+                wakeIfAsleep(ASLEEP | BLOCKED);
                 return;
             }
         }
     }
 
+    /** Sets the next barrier token: tests use it to make two barriers share a token, as after a wrap-around. */
+    void nextBarrierTokenForTest(int token) {
+        nextBarrierToken.set(token);
+    }
+
+    private Message firstBarrier(int token) {
+        Message[] first = {null};
+        traverse(m -> {
+            if (m.isBarrier() && m.arg1 == token && isLive(m) && (first[0] == null || sortsBefore(m, first[0]))) {
+                first[0] = m;
+            }
+            return false;
+        });
+        return first[0];
+    }
+
     @Override
     public boolean isIdle() {
         long now = clock.uptimeMillis();
-        return !hasMatching(m -> !isQuitSentinel(m) && m.when <= now);
+        return !hasMatching(m -> m.when <= now);
     }
 
     @Override
@@ -704,7 +1043,8 @@ public class DeliQueue extends MessageQueue {
 
     /**
      * Checks the structural obligations while no other thread uses the queue (tests, checkers' validation
-     * hooks): TraversalSafe (tickets decrease along {@code next}), BackLinksConsistent and HeapStackConsistent.
+     * hooks): TraversalSafe (tickets decrease along {@code next}), BackLinksConsistent, HeapStackConsistent and
+     * PayloadReleased (a linked message tombstoned for a removal holds no payload).
      *
      * @throws IllegalStateException naming the broken obligation
      */
@@ -720,6 +1060,13 @@ public class DeliQueue extends MessageQueue {
             } else {
                 check(m.heapIndex < 0, "HeapStackConsistent", "unswept message in a heap: " + m);
             }
+            int f = FieldAccess.lvFlags(m);
+            check((f & Message.FLAG_RESERVED) == 0, "ExactlyOnce", "a reservation outlived its delivery: " + m);
+            if (!isOwnerNode(m) && (f & (Message.FLAG_REMOVED | Message.FLAG_DELIVERED)) == Message.FLAG_REMOVED
+                    && m.removedBy != null && isRemoval(m.removedBy)) {
+                check(m.obj == null && m.callback == null && m.target == null, "PayloadReleased",
+                        "a removed message still holds its payload: what=" + m.what + " when=" + m.when);
+            }
             linked.add(m);
         }
         check(swept == null || linked.contains(swept), "BackLinksConsistent", "swept message is not linked");
@@ -729,7 +1076,7 @@ public class DeliQueue extends MessageQueue {
                 Message m = entries[i];
                 check(m.heapIndex == i && heapOf(m) == heap, "HeapStackConsistent", "heap index of " + m);
                 check(linked.contains(m), "HeapStackConsistent", "heap holds an unlinked message: " + m);
-                check(i == 0 || heap.compare(entries[(i - 1) / 2], m) < 0, "DeliveryOrder", "heap order at " + m);
+                check(i == 0 || heap.compare(entries[MessageHeap.parent(i)], m) < 0, "DeliveryOrder", "heap order at " + m);
             }
         }
     }
@@ -752,5 +1099,14 @@ public class DeliQueue extends MessageQueue {
 
     static boolean isQuitSentinel(Message m) {
         return (FieldAccess.lvFlags(m) & Message.FLAG_QUIT_SENTINEL) != 0;
+    }
+
+    static boolean isRemoval(Message m) {
+        return (FieldAccess.lvFlags(m) & Message.FLAG_REMOVAL) != 0;
+    }
+
+    /** The quit sentinel, or a descriptor pushed above it: no message may be pushed on it. */
+    static boolean isQuitting(Message m) {
+        return (FieldAccess.lvFlags(m) & (Message.FLAG_QUIT_SENTINEL | Message.FLAG_QUITTING)) != 0;
     }
 }

@@ -50,6 +50,18 @@ final class FieldAccess {
         return FLAGS.compareAndSet(m, expect, update);
     }
 
+    // ---- fences ----
+
+    /**
+     * Orders every load before it (the plain payload reads of a traversal's pass) before every load and store
+     * after it (the next volatile read of {@code top}). Without it a weak machine (ARM) may satisfy a payload read
+     * after that read of {@code top}, so a query could see a payload cleared by a removal that happened after its
+     * linearization point. A no-op on x86-64.
+     */
+    static void loadFence() {
+        VarHandle.acquireFence();
+    }
+
     // ---- Message.next: written by the pusher before its CAS and by the Looper's splice, read racily ----
 
     static Message lpNext(Message m) {
@@ -96,6 +108,16 @@ final class FieldAccess {
 
     static boolean casWaitWord(DeliQueue q, long expect, long update) {
         return WAIT_WORD.compareAndSet(q, expect, update);
+    }
+
+    // ---- DeliQueue.sleepBarrier: the barrier the Looper sleeps behind, published before the wait word ----
+
+    static Message lvSleepBarrier(DeliQueue q) {
+        return q.sleepBarrier;
+    }
+
+    static void svSleepBarrier(DeliQueue q, Message barrier) {
+        q.sleepBarrier = barrier;
     }
 
     // ---- DeliQueue.wakeRefs: the tagged refcount guarding the wake resource ----

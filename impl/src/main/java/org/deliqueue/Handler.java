@@ -23,6 +23,24 @@ public class Handler {
     private final Callback callback;
     private final boolean asynchronous;
 
+    /**
+     * A handler on the current thread's Looper.
+     *
+     * @throws IllegalStateException if the current thread has no Looper (Android's message)
+     */
+    public Handler() {
+        this((Callback) null);
+    }
+
+    /**
+     * A handler on the current thread's Looper, with {@code callback} in front of {@link #handleMessage}.
+     *
+     * @throws IllegalStateException if the current thread has no Looper (Android's message)
+     */
+    public Handler(Callback callback) {
+        this(currentLooper(), callback, false);
+    }
+
     public Handler(Looper looper) {
         this(looper, null, false);
     }
@@ -39,6 +57,15 @@ public class Handler {
         this.queue = looper.getQueue();
         this.callback = callback;
         this.asynchronous = asynchronous;
+    }
+
+    private static Looper currentLooper() {
+        Looper looper = Looper.myLooper();
+        if (looper == null) {
+            throw new IllegalStateException("Can't create handler inside thread " + Thread.currentThread()
+                    + " that has not called Looper.prepare()");
+        }
+        return looper;
     }
 
     /** A handler whose messages all pass sync barriers. */
@@ -217,6 +244,20 @@ public class Handler {
     /** Whether this handler has any pending message or post. */
     public final boolean hasMessagesOrCallbacks() {
         return queue.hasMessages(this);
+    }
+
+    // ---- diagnostics ----
+
+    /** Prints this handler and the uptime, then its Looper and every pending message, indented by two spaces. */
+    public final void dump(Printer pw, String prefix) {
+        pw.println(prefix + this + " @ " + queue.clock().uptimeMillis());
+        looper.dump(pw, prefix + "  ");
+    }
+
+    /** As {@link #dump}, listing only this handler's pending messages. */
+    public final void dumpMine(Printer pw, String prefix) {
+        pw.println(prefix + this + " @ " + queue.clock().uptimeMillis());
+        looper.dump(pw, prefix + "  ", this);
     }
 
     @Override

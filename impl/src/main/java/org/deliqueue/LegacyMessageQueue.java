@@ -81,6 +81,14 @@ public final class LegacyMessageQueue extends MessageQueue {
 
     @Override
     public Message next() {
+        try {
+            return nextIgnoringInterrupts();
+        } finally {
+            restoreInterrupt();
+        }
+    }
+
+    private Message nextIgnoringInterrupts() {
         consumer = Thread.currentThread();
         boolean idleHandlersRan = false;
         long deadline = -1; // -1: do not sleep before looking
@@ -163,7 +171,7 @@ public final class LegacyMessageQueue extends MessageQueue {
             long when = clock.uptimeMillis();
             int token = nextBarrierToken++;
             Message barrier = Message.obtain();
-            barrier.flags = Message.FLAG_IN_USE;
+            barrier.flags = Message.FLAG_IN_USE | Message.FLAG_BARRIER;
             barrier.when = when;
             barrier.arg1 = token;
             Message prev = null;

@@ -14,14 +14,49 @@ import java.util.Objects;
  *
  * The queue implementation is chosen once per Looper, by {@link QueueKind#defaultKind()} or by
  * {@link #prepare(MessageQueue.Factory, Clock)}; Handler code is the same for every implementation.
+ *
+ * <h2>Watching dispatch</h2>
+ * Each may be set from any thread while the Looper runs, and takes effect from the next message:
+ * <ul>
+ *   <li>{@link #setMessageLogging(Printer)}: Android's two lines per message,
+ *       {@code ">>>>> Dispatching to <handler> <callback>: <what>"} before and
+ *       {@code "<<<<< Finished to <handler> <callback>"} after (not printed when the handler throws);
+ *   <li>{@link #setObserver(Observer)}: start, end, or exception of every dispatch;
+ *   <li>{@link #setSlowLogThresholdMs(long, long)}: a warning through {@link System.Logger} when a dispatch takes
+ *       longer than its threshold, or a message is dispatched later than its {@code when} by more than its
+ *       threshold (measured on the queue's {@link Clock}).
+ * </ul>
+ *
+ * <h2>When a handler throws</h2>
+ * {@link #loop()} gives the message back to its queue (which retires or pools it), tells the observer, and lets the
+ * exception out, as Android does. The queue is intact: calling {@code loop()} again carries on with the next message.
  */
 public final class Looper {
+    private static final System.Logger LOG = System.getLogger(Looper.class.getName());
     private static final ThreadLocal<Looper> CURRENT = new ThreadLocal<>();
     private static final Object MAIN_LOCK = new Object();
     private static Looper main;
 
+    /** Sees the dispatch of every message of one Looper, on the Looper's thread. */
+    public interface Observer {
+        /** A dispatch starts; the result is handed back to the other two calls for this message. */
+        Object messageDispatchStarting();
+
+        /** The handler returned normally. */
+        void messageDispatched(Object token, Message msg);
+
+        /** The handler threw {@code exception}, which {@link #loop()} lets out after this call. */
+        void dispatchingThrewException(Object token, Message msg, Throwable exception);
+    }
+
     private final MessageQueue queue;
     private final Thread thread;
+    private volatile Printer logging;
+    private volatile Observer observer;
+    private volatile long slowDispatchThresholdMs;
+    private volatile long slowDeliveryThresholdMs;
+    /** Looper thread only: a slow delivery was logged and none has been on time since (logs once per backlog). */
+    private boolean slowDeliveryDetected;
 
     private Looper(MessageQueue queue) {
         this.queue = queue;
@@ -47,16 +82,34 @@ public final class Looper {
     }
 
     /**
-     * Makes the current thread's Looper the process's main Looper, which may not quit.
+     * Makes the current thread's Looper the process's main Looper, which may not quit, with the default queue kind
+     * and the system clock.
      *
      * @throws IllegalStateException if a main Looper exists or the thread already has a Looper
      */
     public static void prepareMainLooper() {
+        prepareMainLooper(QueueKind.defaultKind(), Clock.SYSTEM);
+    }
+
+    /**
+     * As {@link #prepareMainLooper()}, with a queue {@code factory} makes with {@code clock}.
+     *
+     * @throws IllegalStateException if a main Looper exists or the thread already has a Looper
+     */
+    public static void prepareMainLooper(MessageQueue.Factory factory, Clock clock) {
+        Objects.requireNonNull(clock, "clock");
         synchronized (MAIN_LOCK) {
             if (main != null) {
                 throw new IllegalStateException("The main Looper has already been prepared.");
             }
-            main = install(QueueKind.defaultKind().create(false, Clock.SYSTEM));
+            main = install(factory.create(false, clock));
+        }
+    }
+
+    /** Tests only: forgets the main Looper, so that the next test can prepare its own. */
+    static void forgetMainLooper() {
+        synchronized (MAIN_LOCK) {
+            main = null;
         }
     }
 
@@ -91,16 +144,76 @@ public final class Looper {
     }
 
     /**
-     * Dispatches messages of the current thread's queue until it quits.
+     * Dispatches messages of the current thread's queue until it quits; a handler's exception ends it (see the class
+     * comment).
      *
      * @throws IllegalStateException if the thread has no Looper
      */
     public static void loop() {
-        MessageQueue queue = requireLooper().queue;
-        for (Message msg; (msg = queue.next()) != null; ) {
-            msg.target.dispatchMessage(msg);
-            queue.recycleDispatched(msg);
+        Looper me = requireLooper();
+        for (Message msg; (msg = me.queue.next()) != null; ) {
+            try {
+                me.dispatch(msg);
+            } finally {
+                me.queue.recycleDispatched(msg); // also when the handler throws: the queue gets its message back
+            }
         }
+    }
+
+    /** Dispatches {@code msg} to its target with the logging, observer and slow-message checks of the class comment. */
+    private void dispatch(Message msg) {
+        Handler target = msg.target;
+        Runnable callback = msg.callback;
+        Printer printer = logging;
+        if (printer != null) {
+            printer.println(">>>>> Dispatching to " + target + " " + callback + ": " + msg.what);
+        }
+        long dispatchThreshold = slowDispatchThresholdMs;
+        long deliveryThreshold = slowDeliveryThresholdMs;
+        long start = dispatchThreshold > 0 || deliveryThreshold > 0 ? queue.clock().uptimeMillis() : 0;
+        if (deliveryThreshold > 0 && msg.when > 0) {
+            checkDelivery(msg, start - msg.when, deliveryThreshold);
+        }
+        Observer obs = observer;
+        Object token = obs == null ? null : obs.messageDispatchStarting();
+        try {
+            target.dispatchMessage(msg);
+        } catch (Throwable t) {
+            if (obs != null) {
+                obs.dispatchingThrewException(token, msg, t);
+            }
+            throw t;
+        }
+        if (obs != null) {
+            obs.messageDispatched(token, msg);
+        }
+        if (dispatchThreshold > 0) {
+            long took = queue.clock().uptimeMillis() - start;
+            if (took > dispatchThreshold) {
+                logSlow("dispatch", took, target, callback, msg.what);
+            }
+        }
+        if (printer != null) {
+            printer.println("<<<<< Finished to " + target + " " + callback);
+        }
+    }
+
+    /** Logs a delivery {@code late} ms after its time, once per backlog: again only after one was on time. */
+    private void checkDelivery(Message msg, long late, long threshold) {
+        if (late > threshold) {
+            if (!slowDeliveryDetected) {
+                slowDeliveryDetected = true;
+                logSlow("delivery", late, msg.target, msg.callback, msg.what);
+            }
+        } else if (slowDeliveryDetected) {
+            slowDeliveryDetected = false;
+            LOG.log(System.Logger.Level.WARNING, "Drained: deliveries on " + thread.getName() + " are on time again");
+        }
+    }
+
+    private void logSlow(String what, long millis, Handler target, Runnable callback, int msgWhat) {
+        LOG.log(System.Logger.Level.WARNING, "Slow " + what + " took " + millis + "ms " + thread.getName()
+                + " h=" + target.getClass().getName() + " c=" + callback + " m=" + msgWhat);
     }
 
     private static Looper requireLooper() {
@@ -109,6 +222,26 @@ public final class Looper {
             throw new IllegalStateException("No Looper; Looper.prepare() wasn't called on this thread.");
         }
         return me;
+    }
+
+    /** Prints two lines per dispatched message to {@code printer} (see the class comment); null stops it. */
+    public void setMessageLogging(Printer printer) {
+        logging = printer;
+    }
+
+    /** Tells {@code observer} of every dispatch (see the class comment); null stops it. */
+    public void setObserver(Observer observer) {
+        this.observer = observer;
+    }
+
+    /**
+     * Logs a warning for every dispatch that takes longer than {@code slowDispatchThresholdMs}, and for a message
+     * dispatched more than {@code slowDeliveryThresholdMs} after its {@code when} (once, until a message is on time
+     * again; front-of-queue messages are not measured). 0 or less turns a check off.
+     */
+    public void setSlowLogThresholdMs(long slowDispatchThresholdMs, long slowDeliveryThresholdMs) {
+        this.slowDispatchThresholdMs = slowDispatchThresholdMs;
+        this.slowDeliveryThresholdMs = slowDeliveryThresholdMs;
     }
 
     /**
@@ -139,6 +272,17 @@ public final class Looper {
 
     public boolean isCurrentThread() {
         return Thread.currentThread() == thread;
+    }
+
+    /** Prints this Looper, then its queue indented by two spaces ({@link MessageQueue#dump(Printer, String)}). */
+    public void dump(Printer pw, String prefix) {
+        dump(pw, prefix, null);
+    }
+
+    /** As {@link #dump(Printer, String)}, listing only the messages of {@code handler} (all when null). */
+    public void dump(Printer pw, String prefix, Handler handler) {
+        pw.println(prefix + this);
+        queue.dump(pw, prefix + "  ", handler);
     }
 
     @Override

@@ -24,6 +24,16 @@ public final class Message {
     static final int FLAG_REMOVED = 1 << 2;
     /** Marks DeliQueue's quit sentinel, which is never delivered, removed or matched. */
     static final int FLAG_QUIT_SENTINEL = 1 << 3;
+    /** A sync barrier ({@link MessageQueue#postSyncBarrier()}); its {@link #arg1} is the token. */
+    static final int FLAG_BARRIER = 1 << 4;
+    /** DeliQueue: the Looper has reserved this message for delivery; any thread resolves the reservation. */
+    static final int FLAG_RESERVED = 1 << 5;
+    /** DeliQueue: set with REMOVED by the resolution that delivers the message (not removed, not dropped). */
+    static final int FLAG_DELIVERED = 1 << 6;
+    /** DeliQueue: a removal descriptor, the node whose push is a removal's linearization point. */
+    static final int FLAG_REMOVAL = 1 << 7;
+    /** DeliQueue: a descriptor pushed above the quit sentinel; pushes of messages still fail on it. */
+    static final int FLAG_QUITTING = 1 << 8;
 
     private static final int MAX_POOL_SIZE = 50;
     private static final Object POOL_LOCK = new Object();
@@ -62,6 +72,13 @@ public final class Message {
     Message prev;
     /** DeliQueue: chains tombstoned messages on the freelist; written before the freelist CAS. */
     Message nextFree;
+    /**
+     * DeliQueue: the node that owns this message's removal (a removal descriptor, or the quit sentinel that drops
+     * it); written before the REMOVED CAS by every thread that tombstones it, all of which name the same owner.
+     */
+    Message removedBy;
+    /** DeliQueue: {@code swept} when the Looper reserved this message; written before the RESERVED CAS. */
+    Message claimTop;
 
     /** Use {@link #obtain()}; public for parity with Android, where {@code new Message()} is allowed. */
     public Message() {
@@ -180,10 +197,19 @@ public final class Message {
         heapIndex = -1;
         prev = null;
         nextFree = null;
+        removedBy = null;
+        claimTop = null;
     }
 
-    /** Copies the payload (what, arg1, arg2, obj) of {@code o}. */
+    /**
+     * Copies {@code o}'s flags that are not queue state (Android copies every flag but IN_USE; here IN_USE,
+     * REMOVED and the queues' other marks are all queue state, which leaves the asynchronous flag) and its payload:
+     * what, arg1, arg2, obj. Not its target, callback or when, as in Android.
+     *
+     * @throws IllegalStateException if this message is in use (its flags belong to a queue)
+     */
     public void copyFrom(Message o) {
+        setAsynchronous(o.isAsynchronous());
         what = o.what;
         arg1 = o.arg1;
         arg2 = o.arg2;
@@ -224,10 +250,16 @@ public final class Message {
      * @throws IllegalStateException if the message is in use
      */
     public void setAsynchronous(boolean async) {
-        if (isInUse()) {
-            throw new IllegalStateException(this + " is in use; set its flags before enqueueing it.");
+        for (int f = FieldAccess.lvFlags(this); ; f = FieldAccess.lvFlags(this)) {
+            if ((f & FLAG_IN_USE) != 0) {
+                throw new IllegalStateException(this + " is in use; set its flags before enqueueing it.");
+            }
+            int update = async ? f | FLAG_ASYNCHRONOUS : f & ~FLAG_ASYNCHRONOUS;
+            // One CAS from the flags checked: an enqueue's IN_USE claim in between makes it fail, never erased.
+            if (update == f || FieldAccess.casFlags(this, f, update)) {
+                return;
+            }
         }
-        flags = async ? flags | FLAG_ASYNCHRONOUS : flags & ~FLAG_ASYNCHRONOUS;
     }
 
     /** Whether the message is enqueued, being dispatched, pooled or retired. */
@@ -235,32 +267,46 @@ public final class Message {
         return (flags & FLAG_IN_USE) != 0;
     }
 
-    /** A sync barrier is a message without target; its {@link #arg1} is the barrier token. */
+    /**
+     * A sync barrier: a message without target, flagged when posted (a flag, not {@code target == null}, because
+     * DeliQueue clears the target of a removed message while the Looper may still hold it in its heap).
+     */
     boolean isBarrier() {
-        return target == null;
+        return (flags & FLAG_BARRIER) != 0;
     }
 
+    /**
+     * Reads each field once: a message being dumped can be retired (its target and callback cleared) by the Looper
+     * at any moment, so a field tested non-null and read again could be null the second time.
+     */
     @Override
     public String toString() {
+        Handler h = target;
+        Runnable r = callback;
+        Object o = obj;
+        int a1 = arg1;
+        int a2 = arg2;
         StringBuilder b = new StringBuilder("{ when=").append(when);
-        if (target == null) {
-            b.append(" barrier=").append(arg1);
+        if (isBarrier()) {
+            b.append(" barrier=").append(a1);
+        } else if (h == null) {
+            b.append(" retired");
         } else {
-            if (callback != null) {
-                b.append(" callback=").append(callback.getClass().getName());
+            if (r != null) {
+                b.append(" callback=").append(r.getClass().getName());
             } else {
                 b.append(" what=").append(what);
             }
-            if (arg1 != 0) {
-                b.append(" arg1=").append(arg1);
+            if (a1 != 0) {
+                b.append(" arg1=").append(a1);
             }
-            if (arg2 != 0) {
-                b.append(" arg2=").append(arg2);
+            if (a2 != 0) {
+                b.append(" arg2=").append(a2);
             }
-            if (obj != null) {
-                b.append(" obj=").append(obj);
+            if (o != null) {
+                b.append(" obj=").append(o);
             }
-            b.append(" target=").append(target.getClass().getName());
+            b.append(" target=").append(h.getClass().getName());
         }
         if (isAsynchronous()) {
             b.append(" async");

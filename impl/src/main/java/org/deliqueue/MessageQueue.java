@@ -3,6 +3,7 @@ package org.deliqueue;
 import java.util.ArrayList;
 import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
@@ -41,6 +42,11 @@ import java.util.function.Predicate;
  * may not quit: {@link IllegalStateException}. A null idle handler: {@link NullPointerException}. A rejected call
  * changes nothing: every message already accepted is still delivered.
  *
+ * <h2>Diagnostics</h2>
+ * {@link #dump(StringBuilder, String)} is each queue's own listing; {@link #dump(Printer, String, Handler)} prints
+ * it, or only one handler's messages; {@link #getMessageCount()} counts pending messages. All three are snapshots
+ * (racy in DeliQueue) for diagnostics, not synchronisation.
+ *
  * <h2>Threads</h2>
  * {@link #next()} and {@link #poll()} are for one consumer thread at a time (the Looper's). Everything else may
  * be called from any thread.
@@ -60,6 +66,8 @@ public abstract class MessageQueue {
 
     private final boolean quitAllowed;
     final Clock clock;
+    /** An interrupt of the consumer that {@link #parkUntil} cleared; consumer thread only. */
+    private boolean interruptPending;
     /** Registered idle handlers, guarded by itself; never touched on the enqueue path. */
     private final ArrayList<IdleHandler> idleHandlers = new ArrayList<>();
 
@@ -152,6 +160,63 @@ public abstract class MessageQueue {
 
     /** Appends one line per pending message, then a summary line, each starting with {@code prefix}. */
     public abstract void dump(StringBuilder out, String prefix);
+
+    /** Prints {@link #dump(StringBuilder, String)}, one {@code println} per line. */
+    public final void dump(Printer pw, String prefix) {
+        dump(pw, prefix, null);
+    }
+
+    /**
+     * As {@link #dump(Printer, String)}, listing only the pending messages of {@code h} (all when null), numbered
+     * among all pending messages (barriers excluded), then {@code "(Total messages: N, matching: K)"}. A snapshot
+     * taken as {@link #forEachPending} visits, then printed: the printer never runs inside the queue.
+     */
+    public final void dump(Printer pw, String prefix, Handler h) {
+        StringBuilder out = new StringBuilder();
+        if (h == null) {
+            dump(out, prefix);
+        } else {
+            long now = clock.uptimeMillis();
+            int[] counts = new int[2]; // pending, matching
+            forEachPending(m -> {
+                int n = counts[0]++;
+                if (m.target == h) {
+                    counts[1]++;
+                    out.append(prefix).append("Message ").append(n).append(": ").append(m)
+                            .append(" (due in ").append(m.when - now).append(" ms)\n");
+                }
+            });
+            out.append(prefix).append("(Total messages: ").append(counts[0]).append(", matching: ")
+                    .append(counts[1]).append(")\n");
+        }
+        out.toString().lines().forEach(pw::println);
+    }
+
+    /**
+     * How many messages are pending (barriers excluded). Exact while no other thread uses the queue; otherwise, in
+     * DeliQueue, a count taken over a racy traversal (each message counted as its flags were when visited).
+     */
+    public int getMessageCount() {
+        int[] count = new int[1];
+        forEachPending(m -> count[0]++);
+        return count[0];
+    }
+
+    /**
+     * Offers {@code visitor} each pending message (barriers excluded) once, in the queue's own order, for
+     * diagnostics. This default rides on {@link #hasMatching} with a predicate that never matches, skipping what it
+     * is offered that is a barrier or tombstoned (DeliQueue's traversal offers those too); a queue whose pending
+     * set needs more than that test overrides it. The visitor may run under the legacy queue's lock: it must not
+     * call back into the queue.
+     */
+    void forEachPending(Consumer<Message> visitor) {
+        hasMatching(m -> {
+            if (!m.isBarrier() && (FieldAccess.lvFlags(m) & Message.FLAG_REMOVED) == 0) {
+                visitor.accept(m);
+            }
+            return false;
+        });
+    }
 
     abstract void quitQueue(boolean safe);
 
@@ -251,7 +316,7 @@ public abstract class MessageQueue {
             boolean keep;
             try {
                 keep = handler.queueIdle();
-            } catch (RuntimeException | Error e) {
+            } catch (Throwable e) { // checked exceptions too: user code can throw them undeclared
                 LOG.log(System.Logger.Level.ERROR, "IdleHandler threw; it is removed", e);
                 keep = false;
             }
@@ -284,10 +349,15 @@ public abstract class MessageQueue {
     }
 
     /**
-     * Parks the calling thread until {@code deadline} ({@link #NO_DEADLINE}: until unparked), or not at all if
-     * it has passed. Returns early on unpark or spuriously; callers re-check their condition.
+     * Parks the calling thread (the consumer) until {@code deadline} ({@link #NO_DEADLINE}: until unparked), or
+     * not at all if it has passed. Returns early on unpark or spuriously; callers re-check their condition.
+     *
+     * <p>Interrupts: the queue ignores them, as Android's epoll wait does, but never swallows them. A pending
+     * interrupt would make {@link LockSupport#park} return at once, and the consumer would spin; so the status is
+     * cleared here and remembered, and {@link #restoreInterrupt()} sets it again before {@code next()} returns.
      */
     final void parkUntil(Object blocker, long deadline) {
+        clearInterrupt();
         if (deadline == NO_DEADLINE) {
             LockSupport.park(blocker);
             return;
@@ -300,6 +370,21 @@ public abstract class MessageQueue {
             LockSupport.park(blocker);
         } else {
             LockSupport.parkNanos(blocker, millis * 1_000_000L);
+        }
+    }
+
+    /** Clears the consumer's interrupt status, remembering it for {@link #restoreInterrupt()}. */
+    final void clearInterrupt() {
+        if (Thread.interrupted()) {
+            interruptPending = true;
+        }
+    }
+
+    /** Sets the consumer's interrupt status again if {@link #parkUntil} cleared it: called as next() returns. */
+    final void restoreInterrupt() {
+        if (interruptPending) {
+            interruptPending = false;
+            Thread.currentThread().interrupt();
         }
     }
 }

@@ -1,5 +1,8 @@
 package org.deliqueue;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
 
 /**
@@ -41,7 +44,7 @@ public enum Mutant implements MessageQueue.Factory {
                 if (isRemoved(m)) {
                     return false;
                 }
-                m.flags |= Message.FLAG_REMOVED; // BUG: check-then-act, not a CAS
+                m.flags |= Message.FLAG_REMOVED | Message.FLAG_DELIVERED; // BUG: check-then-act, not a CAS
                 return true;
             }
         }),
@@ -53,9 +56,9 @@ public enum Mutant implements MessageQueue.Factory {
             MessageHeap newHeap() {
                 return new MessageHeap() {
                     @Override
-                    int compare(Message a, Message b) {
+                    int compare(long whenA, long seqA, long whenB, long seqB) {
                         // BUG: the subtractions overflow for extreme values
-                        return Long.signum(a.when - b.when) * 2 + Long.signum(a.insertSeq - b.insertSeq);
+                        return Long.signum(whenA - whenB) * 2 + Long.signum(seqA - seqB);
                     }
                 };
             }
@@ -90,8 +93,9 @@ public enum Mutant implements MessageQueue.Factory {
             + "stranded (ScriptedInterleavingTest); random stress rarely lands there on 2 cores",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
-            void sleep(long deadline, boolean blocked) {
-                FieldAccess.svWaitWord(this, asleepWord(deadline, blocked));
+            void sleep(long deadline, Message barrier) {
+                FieldAccess.svSleepBarrier(this, barrier);
+                FieldAccess.svWaitWord(this, asleepWord(deadline, barrier != null));
                 // BUG: no re-check of top/freelist: a push since the sweep that saw AWAKE is not seen
                 parkUntil(this, deadline >= MAX_DEADLINE ? NO_DEADLINE : deadline);
                 FieldAccess.svWaitWord(this, AWAKE);
@@ -121,16 +125,152 @@ public enum Mutant implements MessageQueue.Factory {
             }
         }),
 
-    /** removeMessages/hasMessages walk once from one read of {@code top}, as upstream. */
+    /** hasMessages walks once from one read of {@code top}, as upstream. */
     SINGLE_PASS_TRAVERSAL(Detection.SCRIPTED, "Refinement (linearizability of hasMessages): a match delivered "
             + "behind the walk while another is pushed in front of it is missed though one is always pending "
             + "(ScriptedInterleavingTest); the conformance suite never interleaves that way",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
             boolean traverse(Predicate<Message> visitor) {
+                List<Message> owners = new ArrayList<>();
                 // BUG: no second pass over what was pushed during the walk
                 for (Message m = FieldAccess.lvTop(this); m != null; m = FieldAccess.lpNext(m)) {
-                    if (visitor.test(m)) {
+                    if (isOwnerNode(m)) {
+                        owners.add(m);
+                    } else if (earliestOwner(owners, m) == null && visitor.test(m)) {
+                        return true;
+                    }
+                }
+                return false;
+            }
+        }),
+
+    /** A producer decides whether a barrier holds its message back by the clock, not by the protocol's order. */
+    WAKE_BY_CLOCK(Detection.CONFORMANCE, "NoLostWakeup: a front-of-queue post at uptime 0 sorts before a barrier "
+            + "posted at uptime 0, yet the Looper parked behind the barrier is not woken (ClockAndFaultsTest)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            boolean heldBackByBarrier(Message m) {
+                // BUG: "sorts before the barrier" approximated by "due before now": false at uptime 0
+                return !m.isAsynchronous() && m.when >= clock.uptimeMillis();
+            }
+        }),
+
+    /** A producer treats an asynchronous message as held back by the barrier the Looper sleeps behind. */
+    ASYNC_HELD_BY_BARRIER(Detection.CONFORMANCE, "NoLostWakeup: an async post past a barrier never wakes the Looper "
+            + "parked behind it (HandlerLooperTest's barrier ping-pong)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            boolean heldBackByBarrier(Message m) {
+                Message barrier = FieldAccess.lvSleepBarrier(this);
+                return barrier != null && !sortsBefore(m, barrier); // BUG: async messages are not exempt
+            }
+        }),
+
+    /** removeSyncBarrier does not wake a Looper parked behind the barrier it removed. */
+    BARRIER_REMOVAL_WITHOUT_WAKE(Detection.CONFORMANCE, "NoLostWakeup: the sync messages behind a removed barrier "
+            + "wait until something else wakes the Looper",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            void wakeIfAsleep(long mask) {
+                if (mask != (ASLEEP | BLOCKED)) { // BUG: the barrier removal's wake is skipped
+                    super.wakeIfAsleep(mask);
+                }
+            }
+        }),
+
+    /** quit does not wake a Looper that sleeps: it tears down only when something else wakes it. */
+    QUIT_WITHOUT_WAKE(Detection.CONFORMANCE, "QuitTerminates: a Looper asleep without deadline never sees the quit",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            void wakeIfAsleep(long mask) {
+                if (mask != ASLEEP) { // BUG: the quit's wake is skipped
+                    super.wakeIfAsleep(mask);
+                }
+            }
+        }),
+
+    /** quitSafely reads the clock once, before its first read of {@code top} (upstream edge case 5). */
+    QUIT_TIME_BEFORE_TOP(Detection.CONFORMANCE, "Refinement (quitSafely): a post that reads a later clock and pushes "
+            + "before the sentinel returns true and is then dropped (ClockAndFaultsTest scripts the clock)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            void quitQueue(boolean safe) {
+                Message sentinel = new Message();
+                sentinel.flags = Message.FLAG_IN_USE | Message.FLAG_REMOVED | Message.FLAG_QUIT_SENTINEL;
+                sentinel.arg1 = safe ? 1 : 0;
+                sentinel.when = clock.uptimeMillis(); // BUG: pushes may still land below the sentinel after this
+                if (push(sentinel)) {
+                    wakeIfAsleep(ASLEEP);
+                }
+            }
+        }),
+
+    /** A remover leaves the payload of what it removed in place until the Looper drains the freelist. */
+    REMOVAL_KEEPS_PAYLOAD(Detection.CONFORMANCE, "PayloadReleased: behind a sleeping Looper, a removed message keeps "
+            + "its obj reachable (ClockAndFaultsTest, with the garbage collector); Lincheck's validation sees it",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            void releasePayload(Message m) {
+                // BUG: obj, callback and target stay reachable from the stack
+            }
+        }),
+
+    /** The Looper parks with the interrupt status set: LockSupport.park returns at once, and the Looper spins. */
+    PARK_KEEPS_INTERRUPT(Detection.CONFORMANCE, "Interrupts are ignored, never spun on: an interrupted idle Looper "
+            + "burns a core (ClockAndFaultsTest measures its CPU time while idle)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            void sleep(long deadline, Message barrier) {
+                FieldAccess.svSleepBarrier(this, barrier);
+                FieldAccess.svWaitWord(this, asleepWord(deadline, barrier != null));
+                if (FieldAccess.lvTop(this) == swept && FieldAccess.lvFreelist(this) == null) {
+                    // BUG: no clearInterrupt(): park returns at once while the interrupt status is set
+                    if (deadline >= MAX_DEADLINE) {
+                        LockSupport.park(this);
+                    } else {
+                        LockSupport.parkNanos(this, Math.max(0, deadline - clock.uptimeMillis()) * 1_000_000L);
+                    }
+                }
+                FieldAccess.svWaitWord(this, AWAKE);
+            }
+        }),
+
+    /** Removal tombstones message by message with no descriptor: the design before removal became atomic. */
+    BULK_REMOVAL_PER_MESSAGE(Detection.MODEL_CHECKER, "Refinement (atomic removal): off the Looper a removal "
+            + "matching several messages interleaves with deliveries, and it takes messages pushed after a "
+            + "concurrent removal saw the first one gone (Lincheck)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            int removeMatching(Predicate<Message> p) {
+                // BUG: each message is taken by its own CAS; nothing orders the whole removal
+                Message[] chain = new Message[2];
+                int[] count = {0};
+                traverse(m -> {
+                    if (p.test(m) && isLive(m) && markRemoved(m)) {
+                        m.nextFree = chain[0];
+                        chain[1] = chain[1] == null ? m : chain[1];
+                        chain[0] = m;
+                        count[0]++;
+                    }
+                    return false;
+                });
+                if (chain[0] != null) {
+                    pushFreelist(chain[0], chain[1]);
+                }
+                return count[0];
+            }
+        }),
+
+    /** The Looper delivers with one REMOVED CAS, without reserving: a removal pushed after its sweep is ignored. */
+    UNRESERVED_DELIVERY(Detection.MODEL_CHECKER, "Refinement (atomic removal): a removal pushed between the "
+            + "Looper's sweep and its CAS covers the message, which is delivered anyway (Lincheck)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            boolean claimForDelivery(Message m) {
+                // BUG: no reservation, no look at top since the sweep
+                for (int f = FieldAccess.lvFlags(m); (f & Message.FLAG_REMOVED) == 0; f = FieldAccess.lvFlags(m)) {
+                    if (FieldAccess.casFlags(m, f, f | Message.FLAG_REMOVED | Message.FLAG_DELIVERED)) {
                         return true;
                     }
                 }

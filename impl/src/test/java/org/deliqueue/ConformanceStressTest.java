@@ -49,7 +49,18 @@ class ConformanceStressTest {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STRESS_MILLIS / 4);
         Random random = new Random(7);
         for (int round = 0; round < 10 || System.nanoTime() - deadline < 0; round++) {
-            quitRace(factory, round, random.nextInt(2_000), round % 2 == 0);
+            Clock clock = round % 4 < 2 ? Clock.SYSTEM : new TickingClock();
+            quitRace(factory, clock, round, random.nextInt(2_000), round % 2 == 0);
+        }
+    }
+
+    /** A clock that starts at 0 and moves on by 1 ms at every read: time moves inside every operation. */
+    static final class TickingClock implements Clock {
+        private final java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong();
+
+        @Override
+        public long uptimeMillis() {
+            return now.getAndIncrement();
         }
     }
 
@@ -331,8 +342,8 @@ class ConformanceStressTest {
      * {@code quit()}) after {@code quitAfter} posts. A post that returned true and then still saw no quit call
      * was accepted before the call: after quitSafely it must run. No post runs twice or after being refused.
      */
-    private static void quitRace(MessageQueue.Factory factory, int round, int quitAfter, boolean safely)
-            throws InterruptedException {
+    private static void quitRace(MessageQueue.Factory factory, Clock clock, int round, int quitAfter,
+            boolean safely) throws InterruptedException {
         final int producers = 2;
         final int limit = 4_000;
         AtomicIntegerArray runs = new AtomicIntegerArray(producers * limit);
@@ -341,9 +352,9 @@ class ConformanceStressTest {
         AtomicBoolean quitCalled = new AtomicBoolean();
         AtomicInteger posts = new AtomicInteger();
         Queue<Throwable> errors = new ConcurrentLinkedQueue<>();
-        String name = "round " + round + (safely ? " (quitSafely)" : " (quit)");
+        String name = "round " + round + (safely ? " (quitSafely, " : " (quit, ") + clock + ")";
 
-        try (LooperThread lt = LooperThread.start(factory)) {
+        try (LooperThread lt = LooperThread.start(factory, clock)) {
             Handler h = lt.handler();
             List<Thread> threads = new ArrayList<>();
             for (int i = 0; i < producers; i++) {

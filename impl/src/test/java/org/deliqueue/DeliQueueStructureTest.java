@@ -73,6 +73,61 @@ class DeliQueueStructureTest {
         queue.checkInvariants();
     }
 
+    /** Tombstoned nodes still linked below {@code top} (the top itself may stay as a deferred tombstone). */
+    private int linkedTombstonesBelowTop() {
+        int n = 0;
+        for (Message m = queue.top == null ? null : queue.top.next; m != null; m = m.next) {
+            n += DeliQueue.isRemoved(m) ? 1 : 0;
+        }
+        return n;
+    }
+
+    /** User code that throws inside a removal: what the removal took still reaches the Looper's freelist. */
+    @Test
+    void aRemovalWhoseEqualsThrowsStillHandsItsTombstonesToTheLooper() {
+        Object detonator = new Object();
+        Object key = new Object() {
+            @Override
+            public boolean equals(Object o) {
+                if (o == detonator) {
+                    throw new IllegalStateException("equals threw");
+                }
+                return o == this || o == "k";
+            }
+
+            @Override
+            public int hashCode() {
+                return 0;
+            }
+        };
+        enqueue(1, 5_000).obj = "k";
+        enqueue(1, 5_000).obj = detonator;
+        enqueue(1, 5_000).obj = "k";
+        assertNull(queue.poll(), "swept, nothing due");
+        assertThrows(IllegalStateException.class, () -> queue.removeEqualMessages(h, 1, key));
+        assertNull(queue.poll(), "drains the freelist");
+        assertEquals(0, linkedTombstonesBelowTop(), "a tombstone is left linked: its remover never handed it over");
+        assertTrue(queue.hasMessages(h, 1, detonator), "the message whose equals threw is still pending");
+        assertFalse(queue.hasMessages(h, 1, "k"), "both matches were removed");
+        queue.checkInvariants();
+    }
+
+    /** Barrier tokens wrap after 2^31: a removal takes exactly one barrier, the one that sorts first. */
+    @Test
+    void removeSyncBarrierTakesOneBarrierWhenTwoShareAToken() {
+        int token = queue.postSyncBarrier();
+        clock.advance(1);
+        queue.nextBarrierTokenForTest(token); // as if the counter had wrapped around to it again
+        assertEquals(token, queue.postSyncBarrier());
+        Message early = enqueue(1, 1_001); // due now, behind both barriers
+        queue.removeSyncBarrier(token);
+        assertNull(queue.poll(), "the second barrier still blocks the sync message");
+        queue.removeSyncBarrier(token);
+        assertSame(early, queue.poll(), "both barriers are gone");
+        assertThrows(IllegalStateException.class, () -> queue.removeSyncBarrier(token));
+        queue.checkInvariants();
+    }
+
     /** Upstream edge case 2: there, removing barrier token 0 during quit can tombstone the quit sentinel. */
     @Test
     void noBarrierRemovalCanTouchTheQuitSentinel() {

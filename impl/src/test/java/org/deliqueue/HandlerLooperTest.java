@@ -103,7 +103,7 @@ class HandlerLooperTest {
     @ForEachQueue
     void handlerRejectsANullLooperAndANullRunnable(MessageQueue.Factory factory) {
         try (LooperThread lt = LooperThread.start(factory)) {
-            assertThrows(NullPointerException.class, () -> new Handler(null));
+            assertThrows(NullPointerException.class, () -> new Handler((Looper) null));
             assertThrows(NullPointerException.class, () -> lt.handler().post(null));
         }
     }

@@ -38,7 +38,12 @@ final class LooperThread implements AutoCloseable {
 
     /** Starts a Looper thread on the system clock. */
     static LooperThread start(MessageQueue.Factory factory) {
-        return new LooperThread(factory, Clock.SYSTEM, "looper");
+        return start(factory, Clock.SYSTEM);
+    }
+
+    /** Starts a Looper thread on {@code clock}. */
+    static LooperThread start(MessageQueue.Factory factory, Clock clock) {
+        return new LooperThread(factory, clock, "looper");
     }
 
     Looper looper() {

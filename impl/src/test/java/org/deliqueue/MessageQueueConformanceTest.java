@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -85,6 +86,7 @@ class MessageQueueConformanceTest {
 
     @ForEachQueue
     void extremeWhensAreOrderedBySignedComparison(MessageQueue.Factory factory) {
+        assumeTrue(START < Long.MAX_VALUE / 4, "the extreme whens below are placed around a clock far from the end");
         QueueFixture q = new QueueFixture(factory);
         long[] whens = {5, Long.MAX_VALUE, -1, Long.MIN_VALUE, 3, Long.MAX_VALUE / 2, Long.MAX_VALUE - 1};
         Map<Long, Integer> idAt = new HashMap<>();

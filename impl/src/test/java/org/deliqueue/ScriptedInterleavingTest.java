@@ -45,7 +45,7 @@ class ScriptedInterleavingTest {
         assertFalse(traversalVisitsTheMessageBelowAnUnlinkedOne(Mutant.UNLINK_CLEARS_NEXT));
     }
 
-    /** Stack c -> b -> a; a remover walks; while it stands on b, b is removed and the Looper unlinks it. */
+    /** Stack c -> b -> a; a query walks; while it stands on b, b is removed and the Looper unlinks it. */
     private boolean traversalVisitsTheMessageBelowAnUnlinkedOne(MessageQueue.Factory factory) {
         DeliQueue q = queue(factory, new ManualClock(0));
         Message a = message(1);
@@ -55,7 +55,7 @@ class ScriptedInterleavingTest {
         q.enqueueMessage(message(3), 100);
         q.poll(); // the Looper sweeps: back-links exist, nothing is due
         List<Message> visited = new ArrayList<>();
-        q.removeMatching(m -> {
+        q.traverse(m -> {
             visited.add(m);
             if (m == b) {
                 assertEquals(1, q.removeMessages(h, 2, null), "another remover tombstones b");
@@ -121,7 +121,7 @@ class ScriptedInterleavingTest {
         DeliQueue q = queue(factory, new ManualClock(10));
         assertEquals(null, q.poll(), "the Looper sweeps: nothing there");
         q.enqueueMessage(message(1), 0); // sees AWAKE: no wake
-        Thread looper = new Thread(() -> q.sleep(MessageQueue.NO_DEADLINE, false), "looper");
+        Thread looper = new Thread(() -> q.sleep(MessageQueue.NO_DEADLINE, null), "looper");
         looper.start();
         looper.join(TimeUnit.SECONDS.toMillis(2));
         boolean returned = !looper.isAlive();

@@ -55,22 +55,33 @@ public final class Steps {
 
     // ---- step 6: wait word ----
 
-    public static void sleep(DeliQueue q, long deadline) {
-        q.sleep(deadline, false);
+    /** The Looper's sleep until {@code deadline}, behind {@code barrier} (the barrier heading its sync heap, or null). */
+    public static void sleep(DeliQueue q, long deadline, Message barrier) {
+        q.sleep(deadline, barrier);
     }
 
     // ---- structure ----
+
+    /** The newest node of the stack: in a single-threaded set-up, what was pushed last (a barrier, say). */
+    public static Message top(DeliQueue q) {
+        return FieldAccess.lvTop(q);
+    }
 
     /** The structural obligations (TraversalSafe, BackLinksConsistent, HeapStackConsistent) while quiescent. */
     public static void checkInvariants(DeliQueue q) {
         q.checkInvariants();
     }
 
-    /** How many messages reachable from {@code top} carry the REMOVED flag (quit sentinel excluded). */
+    /**
+     * How many nodes reachable from {@code top} carry the REMOVED flag: tombstones and finished removal descriptors
+     * the Looper has not unlinked. Excluded: the quit sentinel, and a removal descriptor that is still {@code top}
+     * (the Looper never moves {@code top}: that one is unlinked after the next push).
+     */
     public static int linkedTombstones(DeliQueue q) {
         int n = 0;
-        for (Message m = FieldAccess.lvTop(q); m != null; m = FieldAccess.lpNext(m)) {
-            if (DeliQueue.isRemoved(m) && !DeliQueue.isQuitSentinel(m)) {
+        Message top = FieldAccess.lvTop(q);
+        for (Message m = top; m != null; m = FieldAccess.lpNext(m)) {
+            if (DeliQueue.isRemoved(m) && !DeliQueue.isQuitSentinel(m) && !(m == top && DeliQueue.isRemoval(m))) {
                 n++;
             }
         }

@@ -8,10 +8,11 @@ import java.lang.invoke.VarHandle;
  * {@code jpf/bin/run-jpf.sh} compiles it into {@code jpf/target/jpf-classes}, which JPF's class path puts before
  * impl's jar, so the real DeliQueue and the mutants run on it unchanged. Maven never compiles it into the module
  * (it is not a source root), so no plain-JVM run sees it; {@code JpfFieldAccessTest} checks under {@code make test}
- * that it still has exactly impl's methods and that its two replacements behave like impl's.
+ * that it still has exactly impl's methods and that its replacements behave like impl's.
  *
- * <p>Every method is impl's, character for character, except the two read-modify-writes JPF cannot execute on a
- * VarHandle ({@code getAndSet}, {@code getAndAdd}; see shared/TOOLCHAIN.md):
+ * <p>Every method is impl's, character for character, except {@link #loadFence} (JPF lacks VarHandle fences, and
+ * needs none: it explores sequentially consistent executions only) and the two read-modify-writes JPF cannot
+ * execute on a VarHandle ({@code getAndSet}, {@code getAndAdd}; see shared/TOOLCHAIN.md):
  * <ul>
  *   <li>{@link #xchgFreelist}: a loop of a volatile read {@code f = freelist} and {@code CAS(freelist, f, update)}.
  *   <li>{@link #decrementWakeRefs}: a loop of a volatile read {@code c = wakeRefs} and
@@ -61,6 +62,12 @@ final class FieldAccess {
 
     static boolean casFlags(Message m, int expect, int update) {
         return FLAGS.compareAndSet(m, expect, update);
+    }
+
+    // ---- fences ----
+
+    /** JPF checks sequentially consistent executions only (and lacks VarHandle fences): nothing to order. */
+    static void loadFence() {
     }
 
     // ---- Message.next: written by the pusher before its CAS and by the Looper's splice, read racily ----
@@ -115,6 +122,16 @@ final class FieldAccess {
 
     static boolean casWaitWord(DeliQueue q, long expect, long update) {
         return WAIT_WORD.compareAndSet(q, expect, update);
+    }
+
+    // ---- DeliQueue.sleepBarrier: the barrier the Looper sleeps behind, published before the wait word ----
+
+    static Message lvSleepBarrier(DeliQueue q) {
+        return q.sleepBarrier;
+    }
+
+    static void svSleepBarrier(DeliQueue q, Message barrier) {
+        q.sleepBarrier = barrier;
     }
 
     // ---- DeliQueue.wakeRefs: the tagged refcount guarding the wake resource ----

@@ -1,70 +1,61 @@
 package org.deliqueue;
 
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import kotlin.Unit;
-import kotlin.reflect.jvm.ReflectJvmMapping;
-import org.jetbrains.lincheck.LincheckAssertionError;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
-import org.jetbrains.lincheck.datastructures.Operation;
+import org.jetbrains.lincheck.datastructures.StressOptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * A known limitation, pinned: a removal that matches several messages, run off the Looper's thread while the
- * Looper delivers, is not atomic (upstream's design shares it; docs/design.md, "Linearizability of queries and
- * removal"). With x1 (when 10) posted before x2 (when 5), the remover tombstones x2 first; the Looper then skips it
- * and delivers x1, which no sequential order explains. When removal descriptors make bulk removal atomic, this
- * test fails and must become a passing check.
+ * Atomic bulk removal from any thread (issue 18): a removal that matches several messages, run off the Looper's
+ * thread while the Looper delivers, is one atomic step. The scenario: x1 then x2 posted, both due, x2 the head;
+ * {@code removeAll} races {@code deliver}. Removing message by message (before removal descriptors) takes x2 while
+ * the Looper delivers x1, which no sequential order explains; with descriptors the only outcomes are the legacy
+ * queue's (both removed and nothing delivered, or x2 delivered and x1 removed). Model checking explores every
+ * interleaving of the scenario, stress runs it on real threads; {@code BULK_REMOVAL_PER_MESSAGE} (removal message
+ * by message) and {@code UNRESERVED_DELIVERY} (delivery by one CAS, blind to a removal pushed after the Looper's
+ * sweep) must be caught. The removal group of {@link DeliQueueLincheckTest} draws the same races at
+ * random, with every kind of removal.
  */
+// negative control: BULK_REMOVAL_PER_MESSAGE, UNRESERVED_DELIVERY
+// obligation: Refinement
 class BulkRemovalOffTheLooperTest {
+    /** Runs of the scenario on real threads; cheap, and the race window is narrow on 2 cores. */
+    private static final int STRESS_RUNS = 4 * DeliQueueLincheckTest.INVOCATIONS;
 
-    /** The operations plus a bulk removal from any thread. */
-    public static class Operations extends DeliQueueOperations {
-        @Operation
-        public void removeAllOffLooper() {
-            removeAll();
-        }
-    }
-
-    /** The sequential specification of {@link Operations}. */
-    public static class Specification extends LegacyQueueOperations {
-        @Operation
-        public void removeAllOffLooper() {
-            removeAll();
-        }
+    static ModelCheckingOptions modelChecking() {
+        return new ModelCheckingOptions().iterations(0)
+                .invocationsPerIteration(DeliQueueLincheckTest.INVOCATIONS)
+                .sequentialSpecification(RemovalOperations.Spec.class)
+                .addCustomScenario(CustomScenarios.bulkRemovalAgainstDelivery());
     }
 
     @Test
     @QuietLogs
-    void modelCheckingFindsTheNonAtomicBulkRemoval() throws Exception {
-        var removeAll = ReflectJvmMapping.getKotlinFunction(Operations.class.getMethod("removeAllOffLooper"));
-        var post = ReflectJvmMapping.getKotlinFunction(QueueOperations.class.getMethod("post", int.class, int.class));
-        var deliver = ReflectJvmMapping.getKotlinFunction(QueueOperations.class.getMethod("deliver"));
-        ModelCheckingOptions options = new ModelCheckingOptions().iterations(0)
-                .sequentialSpecification(Specification.class)
-                .addCustomScenario(builder -> {
-                    builder.initial(t -> {
-                        t.actor(post, 0, 1); // x1: what 0, when 10
-                        t.actor(post, 0, 0); // x2: what 1, when 5, on top
-                        return Unit.INSTANCE;
-                    });
-                    builder.parallel(p -> {
-                        p.thread(t -> {
-                            t.actor(removeAll);
-                            return Unit.INSTANCE;
-                        });
-                        p.thread(t -> {
-                            t.actor(deliver);
-                            return Unit.INSTANCE;
-                        });
-                        return Unit.INSTANCE;
-                    });
-                    return Unit.INSTANCE;
-                });
-        LincheckAssertionError error = assertThrows(LincheckAssertionError.class, () -> options.check(Operations.class));
-        assertTrue(error.getMessage().contains("Invalid execution results"), error::getMessage);
-        System.out.println("lincheck bulk removal off the Looper: non-atomic, as documented: "
-                + DeliQueueLincheckTest.firstLine(error));
+    void atomicUnderModelChecking() {
+        DeliQueueLincheckTest.check(modelChecking(), DeliQueueLincheckTest.Group.REMOVAL, QueueKind.DELI,
+                "bulk removal, model checking");
+    }
+
+    @Test
+    @QuietLogs
+    void atomicUnderStress() {
+        StressOptions stress = new StressOptions().iterations(0).invocationsPerIteration(STRESS_RUNS)
+                .sequentialSpecification(RemovalOperations.Spec.class)
+                .addCustomScenario(CustomScenarios.bulkRemovalAgainstDelivery());
+        DeliQueueLincheckTest.check(stress, DeliQueueLincheckTest.Group.REMOVAL, QueueKind.DELI,
+                "bulk removal, stress");
+    }
+
+    /**
+     * Negative controls: removal message by message (no descriptor), and delivery by one CAS without the
+     * reservation that lets a removal pushed after the Looper's sweep take the message.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Mutant.class, names = {"BULK_REMOVAL_PER_MESSAGE", "UNRESERVED_DELIVERY"})
+    @QuietLogs
+    void modelCheckingCatches(Mutant mutant) {
+        DeliQueueLincheckTest.mustFail(modelChecking(), DeliQueueLincheckTest.Group.REMOVAL, mutant,
+                "bulk removal, model checking");
     }
 }

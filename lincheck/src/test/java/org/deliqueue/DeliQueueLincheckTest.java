@@ -1,8 +1,12 @@
 package org.deliqueue;
 
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.jetbrains.lincheck.LincheckAssertionError;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
@@ -13,19 +17,24 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Lincheck on impl's DeliQueue against the legacy queue as sequential specification.
+ * Lincheck on impl's DeliQueue against the legacy queue as sequential specification, in two groups of
+ * operations ({@link RemovalOperations}, {@link DeliveryOperations}; {@link QueueOperations} describes both).
  *
  * <p>Obligations checked: ExactlyOnce, NoLostMessage, DeliveryOrder and Refinement (linearizability of every
- * operation in {@link QueueOperations}), HeapStackConsistent, BackLinksConsistent and TraversalSafe (the
- * {@code @Validate} hook after each invocation), PushLockFree (obstruction freedom of producers and removers).
+ * operation, bulk removal from any thread included), PayloadReleased ({@code removeOne}'s answer), and
+ * HeapStackConsistent, BackLinksConsistent and TraversalSafe (the {@code @Validate} hook after each invocation),
+ * PushLockFree (obstruction freedom of every operation off the Looper).
  *
  * <p>Model checking is the main verdict (sequentially consistent interleavings, every shared access a switch
- * point); stress mode runs the same scenarios on real threads. Sizes come from the system properties
- * {@code lincheck.iterations} (scenarios) and {@code lincheck.invocations} (interleavings per scenario), which
- * {@code make test} keeps small and {@code make lincheck} raises. The queues' logger is off ({@link QuietLogs}):
- * java.util.logging takes locks the model checker cannot schedule.
+ * point), over random scenarios and the hand-written ones of {@link CustomScenarios}; stress mode runs the random
+ * scenarios on real threads. Depth: the system properties {@code lincheck.iterations} (scenarios) and
+ * {@code lincheck.invocations} (interleavings, or runs, per scenario) size the model-checking runs of the two
+ * groups, where depth pays; stress and obstruction freedom, which find nothing more with more of it, run
+ * {@value #CHEAP_SHARE}x fewer scenarios (obstruction freedom also {@value #CHEAP_SHARE}x fewer interleavings). {@code make test} keeps the sizes small and {@code make lincheck}
+ * raises them. Every check prints its time. The queues' logger is off ({@link QuietLogs}): java.util.logging takes
+ * locks the model checker cannot schedule.
  */
-// negative control: NON_ATOMIC_PUSH, DELIVER_WITHOUT_REMOVED_CAS, UNLINK_CLEARS_NEXT, SWEEP_SKIPS_BACKLINKS, SINGLE_PASS_TRAVERSAL
+// negative control: NON_ATOMIC_PUSH, DELIVER_WITHOUT_REMOVED_CAS, UNLINK_CLEARS_NEXT, SWEEP_SKIPS_BACKLINKS, SINGLE_PASS_TRAVERSAL, QUIT_TIME_BEFORE_TOP, REMOVAL_KEEPS_PAYLOAD, BULK_REMOVAL_PER_MESSAGE, UNRESERVED_DELIVERY
 // obligation: ExactlyOnce
 // obligation: NoLostMessage
 // obligation: DeliveryOrder
@@ -36,55 +45,106 @@ import org.junit.jupiter.params.provider.MethodSource;
 // obligation: TraversalComplete
 // obligation: NoPushAfterQuit
 // obligation: PushLockFree
+// obligation: PayloadReleased
 class DeliQueueLincheckTest {
     static final int ITERATIONS = Integer.getInteger("lincheck.iterations", 15);
     static final int INVOCATIONS = Integer.getInteger("lincheck.invocations", 500);
+    /** How many times fewer scenarios the cheap checks (stress, obstruction freedom) run. */
+    static final int CHEAP_SHARE = 5;
 
-    static ModelCheckingOptions modelChecking() {
-        return CustomScenarios.addTo(sized(new ModelCheckingOptions()));
+    /** A group of operations: its class, its sequential specification and its hand-written scenarios. */
+    enum Group {
+        REMOVAL(RemovalOperations.class, RemovalOperations.Spec.class, CustomScenarios::removal),
+        DELIVERY(DeliveryOperations.class, DeliveryOperations.Spec.class, CustomScenarios::delivery);
+
+        final Class<? extends QueueOperations> operations;
+        final Class<? extends QueueOperations> specification;
+        private final UnaryOperator<ModelCheckingOptions> customScenarios;
+
+        Group(Class<? extends QueueOperations> operations, Class<? extends QueueOperations> specification,
+                UnaryOperator<ModelCheckingOptions> customScenarios) {
+            this.operations = operations;
+            this.specification = specification;
+            this.customScenarios = customScenarios;
+        }
+
+        /** Random scenarios, then (unless {@code iterations} is 0 alone) the group's hand-written ones. */
+        ModelCheckingOptions modelChecking(int iterations, int invocations) {
+            return customScenarios.apply(sized(new ModelCheckingOptions(), iterations, invocations));
+        }
+
+        ModelCheckingOptions randomModelChecking(int iterations, int invocations) {
+            return sized(new ModelCheckingOptions(), iterations, invocations);
+        }
+
+        StressOptions stress(int iterations) {
+            return sized(new StressOptions(), iterations, INVOCATIONS);
+        }
+
+        private <O extends Options<O, ?>> O sized(O options, int iterations, int invocations) {
+            return options.iterations(iterations).invocationsPerIteration(invocations)
+                    .threads(3).actorsPerThread(3).actorsBefore(2).actorsAfter(2)
+                    .sequentialSpecification(specification);
+        }
     }
 
-    static <O extends Options<O, ?>> O sized(O options) {
-        return options.iterations(ITERATIONS).invocationsPerIteration(INVOCATIONS)
-                .threads(3).actorsPerThread(3).actorsBefore(2).actorsAfter(2)
-                .sequentialSpecification(LegacyQueueOperations.class);
+    static int cheap(int size) {
+        return Math.max(1, size / CHEAP_SHARE);
     }
 
-    static void check(Options<?, ?> options, Class<?> operations, String what) {
+    /** Runs one check of {@code group} on the queue {@code factory} makes, and prints its time. */
+    static void check(Options<?, ?> options, Group group, MessageQueue.Factory factory, String what) {
         long start = System.nanoTime();
-        options.check(operations);
-        System.out.printf("lincheck %-34s %s: passed, %d scenarios x up to %d invocations, %.1f s%n", what,
-                operations.getSimpleName(), ITERATIONS, INVOCATIONS, (System.nanoTime() - start) / 1e9);
+        MessageQueue.Factory saved = QueueOperations.underTest;
+        QueueOperations.underTest = factory;
+        try {
+            options.check(group.operations);
+        } finally {
+            QueueOperations.underTest = saved;
+        }
+        System.out.printf("lincheck %-20s %-8s %s: passed, %.1f s%n", what, group, factory,
+                (System.nanoTime() - start) / 1e9);
     }
 
-    @Test
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("groups")
     @QuietLogs
-    void deliQueueIsLinearizableUnderModelChecking() {
-        check(modelChecking(), DeliQueueOperations.class, "model checking");
+    void linearizableUnderModelChecking(Group group) {
+        check(group.modelChecking(ITERATIONS, INVOCATIONS), group, QueueKind.DELI, "model checking");
     }
 
-    @Test
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("groups")
     @QuietLogs
-    void deliQueueIsLinearizableUnderStress() {
-        check(sized(new StressOptions()), DeliQueueOperations.class, "stress");
+    void linearizableUnderStress(Group group) {
+        check(group.stress(cheap(ITERATIONS)), group, QueueKind.DELI, "stress");
     }
 
-    /** PushLockFree: no operation off the Looper waits for another thread (a CAS retry loop is fine). */
-    @Test
+    /**
+     * PushLockFree: no operation off the Looper waits for another thread (a CAS retry loop is fine). A lock shows
+     * in almost any interleaving with contention, so depth does not pay here (and each interleaving costs about
+     * three times a linearizability one): random scenarios only, {@value #CHEAP_SHARE}x fewer and shorter.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("groups")
     @QuietLogs
-    void deliQueueIsObstructionFree() {
-        check(modelChecking().checkObstructionFreedom(true), DeliQueueOperations.class,
-                "obstruction freedom");
+    void obstructionFree(Group group) {
+        check(obstructionFreedom(group), group, QueueKind.DELI, "obstruction freedom");
+    }
+
+    static ModelCheckingOptions obstructionFreedom(Group group) {
+        return group.randomModelChecking(cheap(ITERATIONS), cheap(INVOCATIONS)).checkObstructionFreedom(true);
+    }
+
+    static Stream<Group> groups() {
+        return Arrays.stream(Group.values());
     }
 
     /** Negative control of the progress check: the legacy queue's monitor must be reported. */
     @Test
     @QuietLogs
     void legacyQueueIsNotObstructionFree() {
-        LincheckAssertionError error = assertThrows(LincheckAssertionError.class, () ->
-                modelChecking().checkObstructionFreedom(true).check(LegacyQueueOperations.class));
-        System.out.println("lincheck obstruction freedom, LegacyQueueOperations: failed as expected: "
-                + firstLine(error));
+        mustFail(obstructionFreedom(Group.REMOVAL), Group.REMOVAL, QueueKind.LEGACY, "obstruction freedom");
     }
 
     /** The mutants a sequentially consistent interleaving of these operations can expose. */
@@ -93,24 +153,61 @@ class DeliQueueLincheckTest {
     }
 
     /**
-     * Mutants these operations cannot expose, and why: {@code poll()} never sleeps and {@code next()} (which
-     * sleeps and tears down) cannot run under Lincheck, so the wait word and the teardown refcount are the
-     * business of jcstress and JPF; the comparator bug needs {@code when}s near the ends of the long range, which
-     * the conformance suite covers; a lost freelist chain only leaks linked tombstones, which no operation's
-     * result shows (jcstress counts them).
+     * Mutants these operations cannot expose, and why. {@code poll()} never sleeps, and {@code next()} (which
+     * sleeps and tears down) cannot run under Lincheck: a lost or missing wake changes when the Looper runs, never
+     * what a poll returns, so the wait word (LOST_WAKEUP, and WAKE_BY_CLOCK, whose producer decides the wake by the
+     * clock instead of the protocol's order), parking with the interrupt status set (PARK_KEEPS_INTERRUPT) and the
+     * teardown refcount are the business of jcstress, JPF and the conformance suite. The comparator bug needs
+     * {@code when}s near both ends of the long range (a negative one), which the conformance suite covers; a lost
+     * freelist chain only leaks linked tombstones, which no operation's result shows (jcstress counts them).
      */
-    static final java.util.Set<Mutant> MUTANTS_BEYOND_THESE_OPERATIONS = java.util.EnumSet.of(Mutant.LOST_WAKEUP,
-            Mutant.TEARDOWN_WITHOUT_WAIT, Mutant.OVERFLOWING_COMPARATOR, Mutant.FREELIST_PLAIN_PUSH);
+    static final Set<Mutant> MUTANTS_BEYOND_THESE_OPERATIONS = EnumSet.of(Mutant.LOST_WAKEUP,
+            Mutant.WAKE_BY_CLOCK, Mutant.PARK_KEEPS_INTERRUPT, Mutant.TEARDOWN_WITHOUT_WAIT,
+            Mutant.OVERFLOWING_COMPARATOR, Mutant.FREELIST_PLAIN_PUSH);
 
+    /**
+     * Each mutant must fail model checking of at least one group: first the hand-written scenarios of every group
+     * (each aims at a race, and catches its mutant in seconds), then the random ones at full size.
+     */
     @ParameterizedTest(name = "{0}")
     @MethodSource("mutantsModelCheckingMustCatch")
     @QuietLogs
     void modelCheckingCatchesMutant(Mutant mutant) {
-        MutantQueueOperations.underTest = mutant;
-        LincheckAssertionError error = assertThrows(LincheckAssertionError.class,
-                () -> modelChecking().check(MutantQueueOperations.class),
-                () -> mutant + " passed model checking; expected a violation: " + mutant.reason);
-        System.out.println("lincheck model checking, " + mutant + ": caught: " + firstLine(error));
+        long start = System.nanoTime();
+        for (boolean random : new boolean[] {false, true}) {
+            for (Group group : Group.values()) {
+                ModelCheckingOptions options = random ? group.randomModelChecking(ITERATIONS, INVOCATIONS)
+                        : group.modelChecking(0, INVOCATIONS);
+                MessageQueue.Factory saved = QueueOperations.underTest;
+                QueueOperations.underTest = mutant;
+                try {
+                    options.check(group.operations);
+                } catch (LincheckAssertionError caught) {
+                    System.out.printf("lincheck model checking %-8s %s: caught by %s scenarios, %.1f s: %s%n",
+                            group, mutant, random ? "random" : "hand-written", (System.nanoTime() - start) / 1e9,
+                            firstLine(caught));
+                    return;
+                } finally {
+                    QueueOperations.underTest = saved;
+                }
+            }
+        }
+        fail(mutant + " passed model checking of every group; expected a violation: " + mutant.reason);
+    }
+
+    /** Asserts that Lincheck reports {@code factory}'s queue, and prints how. */
+    static void mustFail(Options<?, ?> options, Group group, MessageQueue.Factory factory, String what) {
+        long start = System.nanoTime();
+        MessageQueue.Factory saved = QueueOperations.underTest;
+        QueueOperations.underTest = factory;
+        try {
+            LincheckAssertionError error = assertThrows(LincheckAssertionError.class,
+                    () -> options.check(group.operations), () -> factory + " passed " + what);
+            System.out.printf("lincheck %-20s %-8s %s: failed as expected, %.1f s: %s%n", what, group, factory,
+                    (System.nanoTime() - start) / 1e9, firstLine(error));
+        } finally {
+            QueueOperations.underTest = saved;
+        }
     }
 
     static String firstLine(Throwable t) {

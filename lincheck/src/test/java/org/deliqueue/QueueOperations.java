@@ -3,103 +3,213 @@ package org.deliqueue;
 import java.util.ArrayList;
 import java.util.List;
 import org.jetbrains.lincheck.datastructures.IntGen;
-import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Param;
 import org.jetbrains.lincheck.datastructures.ThreadIdGen;
 import org.jetbrains.lincheck.datastructures.Validate;
 
 /**
- * The operations Lincheck runs on a queue, and (over {@link LegacyMessageQueue}) their sequential specification.
+ * The state and the operation bodies Lincheck runs on a queue; {@link RemovalOperations} and
+ * {@link DeliveryOperations} pick which of them a scenario draws from, and their {@code Spec} subclasses run the
+ * same operations on {@link LegacyMessageQueue}, the sequential specification.
  *
- * <p>Producers ({@code post}, {@code postAsync}, {@code postAtFront}), queries ({@code has}) and removal of one
- * message ({@code removeOne}) run on any thread. The Looper's own operations share the non-parallel group
- * {@value #LOOPER}, so one thread at a time plays the Looper: {@code deliver} (one non-blocking step at a fixed
- * time), {@code removeAllOnLooper}, and sync barriers (posted and removed by the Looper's thread, as Android's
- * view system does). {@code quitSafely} may come from anywhere.
+ * <p><b>Messages.</b> Each post makes a fresh message (never pooled: {@code new Message()}) with a {@code what}
+ * from a small space ({@code 0} or {@code 1}), so that one removal can match several messages, and a payload
+ * {@link Token} of its own: token {@code (thread, k)} for the k-th post of a thread (the thread id Lincheck
+ * passes). A token identifies its message (removal of exactly one message goes by {@code obj} identity), and its
+ * {@code equals} compares only the token's {@link Token#group} (the parity of {@code k}), so an equality removal
+ * matches several messages, deterministically on both queues. Deliveries are reported as {@code thread.k@when}.
  *
- * <p>Each posted message gets a {@code what} no other post shares ({@code 10 * thread + k}, from the thread id
- * Lincheck passes), so {@code removeOne} matches at most one message: a removal of several messages off the
- * Looper's thread is not atomic (docs/design.md) and has its own test, {@code BulkRemovalOffTheLooperTest}.
- * Messages are built with {@code new Message()}: the pool is empty whenever only DeliQueue runs, and
- * {@link Message#obtain()} then takes no lock either.
+ * <p><b>Time.</b> A {@link ManualClock} starts at 0: barriers posted before the clock moves sit at uptime 0 among
+ * the front-of-queue messages. {@code advance} moves it; posts either name an absolute {@code when} (from any
+ * thread) or compute it from the clock ({@code postDelayed}); the Looper judges due-ness at the time it reads.
+ * {@code advance} and {@code postDelayed} share the non-parallel group {@value #CLOCK}: a post that reads the clock
+ * and pushes later is not atomic in either queue (an advance between the two is visible), so only that group's
+ * thread moves the clock while it posts, as a Handler on the thread that drives time would.
  *
- * <p>The clock stands still at {@link #NOW}: {@code when} 0 (front of queue), 5 and 10 are due, 20 is not.
+ * <p><b>Threads.</b> The Looper's steps ({@code deliver}: one non-blocking {@link MessageQueue#poll()}; sync
+ * barriers, posted and removed by the Looper's thread as Android's view system does) share the non-parallel
+ * group {@value #LOOPER}. Everything else runs on any thread, bulk removals included.
  */
 @Param(name = "thread", gen = ThreadIdGen.class)
 @Param(name = "whenIndex", gen = IntGen.class, conf = "0:2")
+@Param(name = "what", gen = IntGen.class, conf = "0:1")
+@Param(name = "group", gen = IntGen.class, conf = "0:1")
 @Param(name = "owner", gen = IntGen.class, conf = "0:2")
 @Param(name = "k", gen = IntGen.class, conf = "0:1")
+@Param(name = "millis", gen = IntGen.class, conf = "1:2")
+@Param(name = "delay", gen = IntGen.class, conf = "0:1")
 public abstract class QueueOperations {
     static final String LOOPER = "looper";
-    static final long NOW = 10;
-    private static final int[] WHENS = {5, 10, 20};
+    static final String CLOCK = "clock";
+    /** Absolute {@code when}s: front of queue, due once the clock moved, due after two moves at most. */
+    static final int[] WHENS = {0, 1, 3};
+    /** {@code removeOne}'s answer when the message it removed still holds its payload (PayloadReleased). */
+    static final int PAYLOAD_KEPT = -1;
+    /** A removal's answer when the user's {@code equals} threw. */
+    static final int USER_CODE_THREW = -2;
+
+    private static final int MAX_THREADS = 8;
+    private static final int MAX_POSTS_PER_THREAD = 16;
+
+    /**
+     * The queue the operation classes test (DeliQueue, a mutant, or the legacy queue as the lock-detection
+     * control); the {@code Spec} classes ignore it. Lincheck creates instances itself, so a test sets this before
+     * its check and restores it after; the tests run one at a time.
+     */
+    static volatile MessageQueue.Factory underTest = QueueKind.DELI;
 
     private final Handler target = Targets.handler();
+    private final ManualClock clock = new ManualClock(0);
     private final MessageQueue queue;
-    /** Posts so far per thread, for unique {@code what}s. */
-    private final int[] posts = new int[10];
+    /** Created up front, so that a remover can name a message another thread may be posting. */
+    private final Token[][] tokens = new Token[MAX_THREADS][MAX_POSTS_PER_THREAD];
+    /** Posts so far per thread; each entry is touched by its own thread only. */
+    private final int[] posts = new int[MAX_THREADS];
     /** Barrier tokens in posting order; touched only by the Looper group. */
     private final List<Integer> barriers = new ArrayList<>();
 
     protected QueueOperations(MessageQueue.Factory factory) {
-        queue = factory.create(true, new ManualClock(NOW));
+        queue = factory.create(true, clock);
+        for (int thread = 0; thread < MAX_THREADS; thread++) {
+            for (int k = 0; k < MAX_POSTS_PER_THREAD; k++) {
+                tokens[thread][k] = new Token(thread, k);
+            }
+        }
     }
 
-    private boolean enqueue(int thread, long when, boolean async) {
+    /**
+     * A message payload: identity names one message, {@code equals} a group of them. Holds its message (written
+     * before the post, so a remover that found the message through the queue sees it) to check that removal
+     * released the payload.
+     */
+    static final class Token {
+        final int thread;
+        final int k;
+        final int group;
+        Message message;
+
+        Token(int thread, int k) {
+            this.thread = thread;
+            this.k = k;
+            this.group = k % 2;
+        }
+
+        /** A probe equal to every token of {@code group}, none of which is identical to it. */
+        static Token probe(int group) {
+            return new Token(-1, group);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Token t && t.group == group;
+        }
+
+        @Override
+        public int hashCode() {
+            return group;
+        }
+
+        @Override
+        public String toString() {
+            return thread + "." + k;
+        }
+    }
+
+    /** A removal argument whose {@code equals} always throws: user code failing inside the queue's walk. */
+    static final Object THROWING_EQUALS = new Object() {
+        @Override
+        public boolean equals(Object o) {
+            throw new UserCodeException();
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
+        }
+    };
+
+    static final class UserCodeException extends RuntimeException {
+        UserCodeException() {
+            super("equals threw", null, false, false);
+        }
+    }
+
+    // ---- producers ----
+
+    protected final boolean post(int thread, long when, int what, boolean async) {
+        Token token = tokens[thread][posts[thread]++];
         Message m = new Message();
         m.target = target;
-        m.what = 10 * thread + posts[thread]++;
-        m.arg1 = (int) when;
+        m.what = what;
+        m.obj = token;
         m.setAsynchronous(async);
+        token.message = m;
         return queue.enqueueMessage(m, when);
     }
 
-    @Operation(params = {"thread", "whenIndex"})
-    public boolean post(int thread, int whenIndex) {
-        return enqueue(thread, WHENS[whenIndex], false);
+    protected boolean postDelayed(int thread, int delay, int what) {
+        return post(thread, clock.uptimeMillis() + delay, what, false);
     }
 
-    @Operation(params = {"thread", "whenIndex"})
-    public boolean postAsync(int thread, int whenIndex) {
-        return enqueue(thread, WHENS[whenIndex], true);
+    protected void advance(int millis) {
+        clock.advance(millis);
     }
 
-    @Operation(params = {"thread"})
-    public boolean postAtFront(int thread) {
-        return enqueue(thread, 0, false);
+    // ---- queries and removals, from any thread ----
+
+    protected boolean has(int what) {
+        return queue.hasMessages(target, what, null);
     }
 
-    /** Whether the k-th message posted by thread {@code owner} is pending. */
-    @Operation(params = {"owner", "k"})
-    public boolean has(int owner, int k) {
-        return queue.hasMessages(target, 10 * owner + k, null);
+    /**
+     * Removes message {@code (owner, k)} by identity of its token: 1 if it was pending, else 0, or
+     * {@link #PAYLOAD_KEPT} if the message it removed still references its payload once the call returned.
+     */
+    protected int removeOne(int owner, int k) {
+        Token token = tokens[owner][k];
+        int removed = queue.removeCallbacksAndMessages(target, token);
+        Message m = token.message;
+        return removed == 1 && (m.obj != null || m.target != null || m.callback != null) ? PAYLOAD_KEPT : removed;
     }
 
-    /** Removes the k-th message posted by thread {@code owner}; returns 1 if it was pending, else 0. */
-    @Operation(params = {"owner", "k"})
-    public int removeOne(int owner, int k) {
-        return queue.removeMessages(target, 10 * owner + k, null);
+    protected int removeWhat(int what) {
+        return queue.removeMessages(target, what, null);
     }
 
-    /** The Looper's step: the due message it delivers, as {@code what@when}, or null. */
-    @Operation(nonParallelGroup = LOOPER)
-    public String deliver() {
+    protected int removeEqual(int what, int group) {
+        return queue.removeEqualMessages(target, what, Token.probe(group));
+    }
+
+    /**
+     * {@code removeEqualMessages} whose {@code equals} throws at its first call. Both queues evaluate
+     * {@code target} and {@code what} first, so the call throws exactly when a message of {@code what} is
+     * pending, and removes nothing: the first candidate throws before any tombstone.
+     */
+    protected int removeEqualThrowing(int what) {
+        try {
+            return queue.removeEqualMessages(target, what, THROWING_EQUALS);
+        } catch (UserCodeException expected) {
+            return USER_CODE_THREW;
+        }
+    }
+
+    protected int removeAll() {
+        return queue.removeCallbacksAndMessages(target, null);
+    }
+
+    protected final void quit(boolean safe) {
+        queue.quit(safe);
+    }
+
+    // ---- the Looper ----
+
+    /** One non-blocking step: the due message delivered, as {@code thread.k@when}, or null. */
+    protected String deliver() {
         Message m = queue.poll();
-        return m == null ? null : m.what + "@" + m.arg1;
+        return m == null ? null : m.obj + "@" + m.getWhen();
     }
 
-    /** The Looper's thread cancels everything of the handler (atomic there: nothing delivers meanwhile). */
-    @Operation(nonParallelGroup = LOOPER)
-    public void removeAllOnLooper() {
-        removeAll();
-    }
-
-    protected final void removeAll() {
-        queue.removeCallbacksAndMessages(target, null);
-    }
-
-    @Operation(nonParallelGroup = LOOPER)
-    public boolean postBarrier() {
+    protected boolean postBarrier() {
         try {
             barriers.add(queue.postSyncBarrier());
             return true;
@@ -109,8 +219,7 @@ public abstract class QueueOperations {
     }
 
     /** Removes the oldest barrier still posted; false if none or if quit dropped it. */
-    @Operation(nonParallelGroup = LOOPER)
-    public boolean removeBarrier() {
+    protected boolean removeBarrier() {
         if (barriers.isEmpty()) {
             return false;
         }
@@ -120,11 +229,6 @@ public abstract class QueueOperations {
         } catch (IllegalStateException droppedByQuit) {
             return false;
         }
-    }
-
-    @Operation
-    public void quitSafely() {
-        queue.quit(true);
     }
 
     /** After each invocation, quiescent: DeliQueue's structural obligations hold. */

@@ -1,47 +1,57 @@
 package org.deliqueue.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
-import org.deliqueue.bench.report.Json;
+import java.util.HashSet;
+import java.util.Set;
+import javax.imageio.ImageIO;
 import org.deliqueue.bench.report.Report;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The report generator on a small committed sample of a real pass (src/test/resources/sample*): it must parse JMH's
- * JSON and write the page and the SVG plots. No benchmark runs here and nothing is timed.
+ * The report generator on a small committed sample of a real pass (src/test/resources/sample*): it must read JMH's
+ * JSON, find every benchmark the page needs, and write the page and its four plots (their series: PlotsTest). The negative controls
+ * damage the sample (a truncated file, a result without its metric, a benchmark removed) and require the report
+ * to refuse or to name what is missing; a pass of one class still renders. No benchmark runs here and nothing is
+ * timed.
  */
 class ReportSmokeTest {
 
-    @Test
-    void jsonReaderHandlesJmhShapes() {
-        Object v = Json.parse("[{\"a\" : 1.5e3, \"b\" : [true, false, null], \"c\" : \"x\\\"y\\u0041\", "
-                + "\"d\" : {}, \"e\" : []}]");
-        Map<?, ?> m = (Map<?, ?>) ((List<?>) v).get(0);
-        assertEquals(1500.0, m.get("a"));
-        assertEquals(List.of(true, false), ((List<?>) m.get("b")).subList(0, 2));
-        assertEquals("x\"yA", m.get("c"));
-    }
+    @TempDir
+    Path tmp;
 
-    @Test
-    void generatesPageAndPlotsFromSample(@TempDir Path tmp) throws IOException {
+    /** Copies the sample pass into tmp/results, letting {@code edit} change the JMH JSON first. */
+    private Path sample(java.util.function.UnaryOperator<String> edit) throws IOException {
         Path results = Files.createDirectories(tmp.resolve("results"));
         for (String suffix : new String[] {".json", "-backlog.jsonl", ".env"}) {
             try (InputStream in = getClass().getResourceAsStream("/sample" + suffix)) {
-                Files.copy(in, results.resolve("sample" + suffix));
+                String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                Files.writeString(results.resolve("sample" + suffix), suffix.equals(".json") ? edit.apply(text) : text);
             }
         }
-        Path docs = tmp.resolve("docs");
-        Path page = Report.generate("sample", results, docs);
+        return results;
+    }
 
-        String md = Files.readString(page);
+    @Test
+    void generatesPageAndPlotsFromSample() throws IOException {
+        Path docs = tmp.resolve("docs");
+        Report report = Report.generate("sample", sample(s -> s), docs);
+        assertEquals(Set.of(), report.missing(), "the sample holds every benchmark the page needs");
+
+        String md = Files.readString(docs.resolve("results.md"));
         for (String heading : new String[] {"## Headline", "## 1. Busy-queue insertion", "## 2. Comparator",
                 "## 3. The limit", "## 4. End to end", "## 5. Peers", "## 6. Message pool strategies", "## Notes"}) {
             assertTrue(md.contains(heading), "missing section " + heading);
@@ -50,12 +60,69 @@ class ReportSmokeTest {
         assertTrue(md.matches("(?s).*\\| 2 \\| 100000 \\| [0-9.,]+ \\| [0-9.,]+ \\| \\*\\*[0-9.,]+x\\*\\*.*"),
                 "the busy-queue table has a ratio for 2 producers at N = 100000");
         assertTrue(md.contains("LOCKED_LIST | 100%"), "the pool table is relative to the locked list");
+        assertTrue(!md.contains("n/a"), "no cell of the page is n/a on a complete pass");
 
-        for (String svg : new String[] {"sample-busy-ratio.svg", "sample-busy-latency.svg"}) {
-            String text = Files.readString(docs.resolve("results").resolve(svg));
-            assertTrue(text.startsWith("<svg"), svg);
-            assertTrue(text.contains("<polyline"), svg + " has lines");
-            assertTrue(text.trim().endsWith("</svg>"), svg);
+        // Each plot: linked from the page, a PNG of the chart's size with more than the background drawn.
+        for (String name : new String[] {"busy-ratio", "busy-latency", "cas-limit", "peers"}) {
+            String file = "sample-" + name + ".png";
+            assertTrue(md.contains("](results/" + file + ")"), "the page links " + file);
+            BufferedImage png = ImageIO.read(docs.resolve("results").resolve(file).toFile());
+            assertNotNull(png, file + " is an image");
+            assertEquals(800, png.getWidth(), file);
+            assertEquals(420, png.getHeight(), file);
+            Set<Integer> colours = new HashSet<>();
+            for (int y = 0; y < png.getHeight(); y += 3) {
+                for (int x = 0; x < png.getWidth(); x += 3) {
+                    colours.add(png.getRGB(x, y));
+                }
+            }
+            assertTrue(colours.size() > 10, file + " has lines or bars drawn, not only a background");
+        }
+    }
+
+    @Test
+    void malformedJsonFailsTheReport() throws IOException {
+        Path results = sample(s -> s.substring(0, s.length() / 2));
+        assertThrows(IOException.class, () -> Report.generate("sample", results, tmp.resolve("docs")));
+    }
+
+    @Test
+    void resultWithoutItsMetricFailsTheReport() throws IOException {
+        Path results = sample(s -> s.replaceFirst("\"primaryMetric\"", "\"renamedMetric\""));
+        assertThrows(IOException.class, () -> Report.generate("sample", results, tmp.resolve("docs")));
+    }
+
+    @Test
+    void missingBenchmarkIsNamed() throws IOException {
+        Path results = sample(s -> s.replace("CasLimitBench.deliEnqueue2", "CasLimitBench.renamed"));
+        Report report = Report.generate("sample", results, tmp.resolve("docs"));
+        assertEquals(Set.of("CasLimitBench.deliEnqueue2"), report.missing());
+        assertTrue(Files.readString(tmp.resolve("docs").resolve("results.md")).contains("n/a"));
+    }
+
+    @Test
+    void partialPassRendersAndNamesWhatIsMissing() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Path results = sample(s -> {
+            try {
+                ArrayNode all = (ArrayNode) json.readTree(s);
+                ArrayNode casOnly = json.createArrayNode();
+                all.forEach(r -> {
+                    if (r.get("benchmark").asText().contains("CasLimitBench")) {
+                        casOnly.add(r);
+                    }
+                });
+                return json.writeValueAsString(casOnly);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        Files.delete(results.resolve("sample-backlog.jsonl"));
+        Report report = Report.generate("sample", results, tmp.resolve("docs"));
+        assertTrue(report.missing().contains("BusyQueueBench.producers2 impl,DELI,n,100000"), report.missing().toString());
+        assertTrue(report.missing().stream().noneMatch(m -> m.startsWith("CasLimitBench")), report.missing().toString());
+        for (String name : new String[] {"busy-ratio", "busy-latency", "cas-limit", "peers"}) {
+            assertNotNull(ImageIO.read(tmp.resolve("docs/results/sample-" + name + ".png").toFile()), name);
         }
     }
 }

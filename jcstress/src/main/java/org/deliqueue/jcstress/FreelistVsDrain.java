@@ -53,7 +53,7 @@ public final class FreelistVsDrain {
             q = Steps.deli(kind, clock);
             enqueue(A);
             enqueue(B);
-            enqueue(KEEP); // stays on top, so no unlink is deferred
+            enqueue(KEEP); // untouched throughout (the removals' descriptors are pushed above it)
             q.poll(); // swept; nothing due
         }
 

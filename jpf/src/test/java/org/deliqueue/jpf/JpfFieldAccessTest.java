@@ -92,14 +92,18 @@ class JpfFieldAccessTest {
                 "jpf/src/jpf/java/org/deliqueue/FieldAccess.java has drifted from impl's FieldAccess");
     }
 
-    /** The source without its class comment and without xchgFreelist and decrementWakeRefs (and their comments). */
+    /**
+     * The source without its class comment and without xchgFreelist, decrementWakeRefs and loadFence (and their
+     * comments).
+     */
     static String withoutReplaced(String source) {
         String s = source.replace("\r\n", "\n");
         int classAt = s.indexOf("\nfinal class FieldAccess");
         int commentAt = s.lastIndexOf("/**", classAt);
         assertTrue(classAt > 0 && commentAt > 0, "no class comment before 'final class FieldAccess'");
         s = s.substring(0, commentAt) + s.substring(classAt + 1);
-        for (String method : new String[] {"static Message xchgFreelist(", "static long decrementWakeRefs("}) {
+        for (String method : new String[] {"static Message xchgFreelist(", "static long decrementWakeRefs(",
+                "static void loadFence("}) {
             int at = s.indexOf(method);
             assertTrue(at > 0, "no method " + method);
             int start = s.lastIndexOf("\n\n", at) + 1; // the blank line before the method (and its comment)

@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
  * <p>{@code main}: {@code ci} (the CI models against models.manifest, then TLC's per-action coverage summed over
  * them: it fails when an action of DeliQueue is never taken), {@code full} (MCFull), {@code sim} (SIM, random
  * simulation of MCFull), {@code mutants}, {@code all}. System properties: {@code tlc.jar}, {@code spec.dir}
- * (default: the working directory), {@code tlc.workers} (default 1).
+ * (default: the working directory), {@code tlc.workers} (default 1). Every invocation writes its runs as JUnit
+ * XML to {@code spec/target/tlc-junit.xml} ({@link TlcJUnit}).
  */
 public final class Tlc {
 
@@ -283,7 +284,7 @@ public final class Tlc {
         int workers = Integer.getInteger("tlc.workers", 1);
         String what = args.length == 0 ? "ci" : args[0];
         int failures = 0;
-        List<Result> runs = new ArrayList<>();
+        List<TlcJUnit.Run> runs = new ArrayList<>();
         long start = System.nanoTime();
         switch (what) {
             case "ci", "mutants", "all" -> {
@@ -295,7 +296,7 @@ public final class Tlc {
                     }
                     Result r = tlc.run(e, workers, 600);
                     String why = tlc.check(e, r);
-                    runs.add(r);
+                    runs.add(new TlcJUnit.Run(r, e, why));
                     System.out.println(r.summary() + (mutant ? "  " + tlc.violated(r) : "")
                             + (why == null ? "  OK" : "  FAILED"));
                     if (why != null) {
@@ -321,7 +322,7 @@ public final class Tlc {
                 Result r = tlc.tlc("MCFull", "MCFull", workers, Long.MAX_VALUE / 2);
                 String why = e.expect().equals("long") ? (r.exit() == 0 ? null : "MCFull: TLC exit " + r.exit())
                         : tlc.check(e, r);
-                runs.add(r);
+                runs.add(new TlcJUnit.Run(r, null, why));
                 System.out.println(r.summary() + (why == null ? "  OK" : "  FAILED"));
                 if (why != null) {
                     System.out.println(why);
@@ -331,7 +332,7 @@ public final class Tlc {
             case "sim" -> {
                 Result r = tlc.tlc("MCFull", "SIM", workers, 600, "-simulate",
                         "num=" + Integer.getInteger("tlc.sim.num", 20000), "-depth", "200");
-                runs.add(r);
+                runs.add(new TlcJUnit.Run(r, null, null));
                 System.out.println(r.summary().replace("distinct=", "states=") + " (simulation)");
                 if (r.exit() != 0) {
                     System.out.println(tail(r.output()));
@@ -340,8 +341,10 @@ public final class Tlc {
             }
             default -> throw new IllegalArgumentException("ci | mutants | all | full | sim");
         }
-        System.out.printf("TLC, %s: %d run(s) in %.0f s, %d failure(s)%n", what, runs.size(),
-                (System.nanoTime() - start) / 1e9, failures);
+        Path xml = tlc.specDir().resolve("target/tlc-junit.xml");
+        TlcJUnit.write(xml, "tlc", runs, tlc.specDir());
+        System.out.printf("TLC, %s: %d run(s) in %.0f s, %d failure(s); JUnit XML in %s%n", what, runs.size(),
+                (System.nanoTime() - start) / 1e9, failures, xml);
         System.exit(failures == 0 ? 0 : 1);
     }
 }

@@ -13,6 +13,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -26,7 +27,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * passes with its distinct states and depth, a mutant makes TLC report its obligation violated, by name; and the CI
  * models together take every action of DeliQueue.tla (TLC's per-action coverage, summed).
  *
- * <p>TLC runs with {@code tlc.workers} workers (default 1: the figures of a passing model do not depend on it).
+ * <p>Every TLC run is written to {@code spec/target/tlc-junit.xml} ({@link TlcJUnit}). TLC runs with {@code tlc.workers} workers (default 1: the figures of a passing model do not depend on it).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SpecModelsTest {
@@ -37,6 +38,8 @@ class SpecModelsTest {
     private static final List<Map<String, Long>> COVERAGE = Collections.synchronizedList(new ArrayList<>());
     private static final List<String> CI_MODELS_RUN = Collections.synchronizedList(new ArrayList<>());
     private static Tlc.Result sanyAll;
+    /** Every TLC run of this class, written as JUnit XML at the end (issue 16). */
+    private static final List<TlcJUnit.Run> RUNS = Collections.synchronizedList(new ArrayList<>());
 
     static Stream<String> modules() throws IOException {
         try (Stream<Path> s = Files.list(TLC.specDir())) {
@@ -77,12 +80,19 @@ class SpecModelsTest {
     void modelMatchesManifest(Tlc.Expectation e) throws Exception {
         Tlc.Result r = TLC.run(e, WORKERS, 600);
         String why = TLC.check(e, r);
+        RUNS.add(new TlcJUnit.Run(r, e, why));
         System.out.println(r.summary() + (e.mutant() ? "  " + TLC.violated(r) : "") + (why == null ? "  OK" : ""));
         if (!e.mutant()) {
             COVERAGE.add(r.coverage());
             CI_MODELS_RUN.add(e.model());
         }
         assertNull(why);
+    }
+
+    /** TLC's runs as JUnit XML, one test case per model run, beside jcstress's and JPF's reports. */
+    @AfterAll
+    static void writeJUnitXml() throws IOException {
+        TlcJUnit.write(TLC.specDir().resolve("target/tlc-junit.xml"), "tlc", List.copyOf(RUNS), TLC.specDir());
     }
 
     /** Issue 13: the CI models together take every action of DeliQueue.tla. */

@@ -1,5 +1,7 @@
 package org.deliqueue.bench.report;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,33 +11,84 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.ToDoubleFunction;
 
 /**
- * Turns one benchmark pass into {@code docs/results.md} and its SVG plots.
+ * Turns one benchmark pass into {@code docs/results.md} and its plots.
  *
  * <pre>java -cp bench/target/benchmarks.jar org.deliqueue.bench.report.Report PASS RESULTS_DIR DOCS_DIR</pre>
  *
  * Reads {@code RESULTS_DIR/PASS.json} (JMH, {@code -rf json}), {@code RESULTS_DIR/PASS-backlog.jsonl} (the busy-queue
  * harness's per-iteration statistics) and {@code RESULTS_DIR/PASS.env} (machine, load and command, written by
- * {@code bench/run.sh}); writes {@code DOCS_DIR/results.md} and {@code DOCS_DIR/results/PASS-*.svg}. Every figure on
- * the page is a ratio of two results of the same pass, or a raw result printed next to its partner.
+ * {@code bench/run.sh}); writes {@code DOCS_DIR/results.md} and the plots {@code DOCS_DIR/results/PASS-*.png}
+ * ({@link Plots}). Every figure on the page is a ratio of two results of the same pass, or a raw result printed
+ * next to its partner.
+ *
+ * <p>JSON is read with Jackson into the records below, whose constructors reject a result without the fields the
+ * page needs: a malformed file fails the report instead of printing zeros. A benchmark the page asks for and the
+ * pass lacks is printed as n/a and listed in {@link #missing()} (a pass of one class, {@code bench/run.sh quick
+ * BusyQueueBench}, is legitimate; the smoke test requires the committed sample to be complete).
  */
 public final class Report {
     static final String[] NS = {"0", "1000", "10000", "100000"};
 
-    /** One JMH result. */
-    record Result(String bench, String mode, int threads, Map<String, String> params, double score, String unit,
-                  Map<String, Double> pct) {
+    /** One JMH result, as {@code -rf json} writes it (the fields the page uses). */
+    record Result(String benchmark, String mode, int threads, Map<String, String> params, Metric primaryMetric) {
+        Result {
+            Objects.requireNonNull(benchmark, "JMH result without \"benchmark\"");
+            Objects.requireNonNull(primaryMetric, "JMH result without \"primaryMetric\": " + benchmark);
+            params = params == null ? Map.of() : params;
+        }
+
+        /** {@code Class.method}, the name the page uses. */
+        String name() {
+            String[] parts = benchmark.split("\\.");
+            return parts.length < 2 ? benchmark : parts[parts.length - 2] + "." + parts[parts.length - 1];
+        }
+
+        double score() {
+            return primaryMetric.score();
+        }
+
         double p(String key) {
-            Double v = pct.get(key);
+            Double v = primaryMetric.scorePercentiles().get(key);
             return v == null ? Double.NaN : v;
         }
     }
 
+    /** JMH's primary metric; {@code score} may be the string "NaN", which Jackson reads as a double. */
+    record Metric(Double score, String scoreUnit, Map<String, Double> scorePercentiles) {
+        Metric {
+            Objects.requireNonNull(score, "JMH primaryMetric without \"score\"");
+            Objects.requireNonNull(scoreUnit, "JMH primaryMetric without \"scoreUnit\"");
+            scorePercentiles = scorePercentiles == null ? Map.of() : scorePercentiles;
+        }
+    }
+
+    /** One measurement iteration of the busy-queue harness ({@code Backlog.writeStats}); every field is required. */
+    record Stat(String benchmark, String impl, long n, int producers, long inserts, double seconds,
+                double producerWaitShare, double meanBacklog, long maxBacklog) {
+        Stat {
+            Objects.requireNonNull(benchmark, "backlog line without \"benchmark\"");
+            Objects.requireNonNull(impl, "backlog line without \"impl\"");
+        }
+    }
+
+    /** JMH writes many fields the page does not use; the backlog lines are ours, so nothing unknown is allowed. */
+    private static final ObjectMapper JMH_JSON = new ObjectMapper()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final ObjectMapper STATS_JSON = new ObjectMapper()
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES);
+
     final List<Result> results = new ArrayList<>();
-    final List<Map<String, Object>> backlog = new ArrayList<>();
+    final List<Stat> backlog = new ArrayList<>();
     final Map<String, String> env = new LinkedHashMap<>();
     final String pass;
+    private final Set<String> missing = new TreeSet<>();
 
     Report(String pass) {
         this.pass = pass;
@@ -46,52 +99,36 @@ public final class Report {
             System.err.println("usage: Report PASS RESULTS_DIR DOCS_DIR");
             System.exit(2);
         }
-        Path written = generate(args[0], Path.of(args[1]), Path.of(args[2]));
-        System.out.println("wrote " + written);
+        Report r = generate(args[0], Path.of(args[1]), Path.of(args[2]));
+        System.out.println("wrote " + Path.of(args[2]).resolve("results.md") + " and " + Plots.NAMES.size()
+                + " plots in " + Path.of(args[2]).resolve("results"));
+        if (!r.missing().isEmpty()) {
+            System.out.println("not in this pass (n/a on the page): " + String.join(", ", r.missing()));
+        }
     }
 
-    /** Generates the page and plots; returns the page's path. */
-    public static Path generate(String pass, Path resultsDir, Path docsDir) throws IOException {
+    /** Generates the page and the plots; returns the report, whose {@link #missing()} the caller may check. */
+    public static Report generate(String pass, Path resultsDir, Path docsDir) throws IOException {
+        System.setProperty("java.awt.headless", "true"); // XChart measures text with AWT fonts; no display here
         Report r = new Report(pass);
         r.load(resultsDir);
-        Files.createDirectories(docsDir.resolve("results"));
-        String busyRatio = "results/" + pass + "-busy-ratio.svg";
-        String busyLatency = "results/" + pass + "-busy-latency.svg";
-        Files.writeString(docsDir.resolve(busyRatio), r.busyRatioChart(), StandardCharsets.UTF_8);
-        Files.writeString(docsDir.resolve(busyLatency), r.busyLatencyChart(), StandardCharsets.UTF_8);
-        Path page = docsDir.resolve("results.md");
-        Files.writeString(page, r.page(busyRatio, busyLatency), StandardCharsets.UTF_8);
-        return page;
+        Map<String, String> plots = new Plots(r).write(docsDir.resolve("results"), pass);
+        Files.writeString(docsDir.resolve("results.md"), r.page(plots), StandardCharsets.UTF_8);
+        return r;
     }
 
-    @SuppressWarnings("unchecked")
+    /** The results the page asked for and the pass lacks ({@code Class.method} with parameters), sorted. */
+    public Set<String> missing() {
+        return missing;
+    }
+
     void load(Path dir) throws IOException {
-        Object root = Json.parse(Files.readString(dir.resolve(pass + ".json"), StandardCharsets.UTF_8));
-        for (Object o : (List<Object>) root) {
-            Map<String, Object> m = (Map<String, Object>) o;
-            String full = (String) m.get("benchmark");
-            String[] parts = full.split("\\.");
-            String bench = parts[parts.length - 2] + "." + parts[parts.length - 1];
-            Map<String, String> params = new LinkedHashMap<>();
-            Object ps = m.get("params");
-            if (ps instanceof Map) {
-                ((Map<String, Object>) ps).forEach((k, v) -> params.put(k, String.valueOf(v)));
-            }
-            Map<String, Object> pm = (Map<String, Object>) m.get("primaryMetric");
-            Map<String, Double> pct = new LinkedHashMap<>();
-            Object pp = pm.get("scorePercentiles");
-            if (pp instanceof Map) {
-                ((Map<String, Object>) pp).forEach((k, v) -> pct.put(k, v instanceof Double ? (Double) v : Double.NaN));
-            }
-            Object score = pm.get("score");
-            results.add(new Result(bench, (String) m.get("mode"), ((Double) m.get("threads")).intValue(), params,
-                    score instanceof Double ? (Double) score : Double.NaN, (String) pm.get("scoreUnit"), pct));
-        }
+        results.addAll(List.of(JMH_JSON.readValue(dir.resolve(pass + ".json").toFile(), Result[].class)));
         Path stats = dir.resolve(pass + "-backlog.jsonl");
         if (Files.exists(stats)) {
             for (String line : Files.readAllLines(stats, StandardCharsets.UTF_8)) {
                 if (!line.isBlank()) {
-                    backlog.add((Map<String, Object>) Json.parse(line));
+                    backlog.add(STATS_JSON.readValue(line, Stat.class));
                 }
             }
         }
@@ -109,7 +146,7 @@ public final class Report {
     Result find(String bench, String... kv) {
         outer:
         for (Result r : results) {
-            if (!r.bench().equals(bench)) {
+            if (!r.name().equals(bench)) {
                 continue;
             }
             for (int k = 0; k < kv.length; k += 2) {
@@ -119,6 +156,7 @@ public final class Report {
             }
             return r;
         }
+        missing.add(bench + (kv.length == 0 ? "" : " " + String.join(",", kv)));
         return null;
     }
 
@@ -130,73 +168,32 @@ public final class Report {
         return r == null ? Double.NaN : r.p(key);
     }
 
-    /** Mean over the measurement iterations of one statistic of the busy-queue harness. */
-    double stat(String benchSuffix, String impl, String n, String key) {
-        double sum = 0;
-        int count = 0;
-        for (Map<String, Object> m : backlog) {
-            if (((String) m.get("benchmark")).endsWith(benchSuffix) && impl.equals(m.get("impl"))
-                    && Double.parseDouble(n) == (Double) m.get("n")) {
-                sum += (Double) m.get(key);
-                count++;
-            }
+    /** The harness's iterations of one busy-queue configuration; an empty list is recorded as missing. */
+    List<Stat> stats(String benchSuffix, String impl, String n) {
+        List<Stat> out = backlog.stream().filter(m -> m.benchmark().endsWith(benchSuffix) && impl.equals(m.impl())
+                && Long.parseLong(n) == m.n()).toList();
+        if (out.isEmpty()) {
+            missing.add(benchSuffix + " impl," + impl + ",n," + n + " (backlog statistics)");
         }
-        return count == 0 ? Double.NaN : sum / count;
+        return out;
+    }
+
+    /** Mean over the measurement iterations of one statistic of the busy-queue harness. */
+    double stat(String benchSuffix, String impl, String n, ToDoubleFunction<Stat> key) {
+        return stats(benchSuffix, impl, n).stream().mapToDouble(key).average().orElse(Double.NaN);
     }
 
     /** Sustained inserts per second (all producers) over the measurement iterations, from the harness. */
     double rate(String benchSuffix, String impl, String n) {
-        double inserts = 0;
-        double seconds = 0;
-        for (Map<String, Object> m : backlog) {
-            if (((String) m.get("benchmark")).endsWith(benchSuffix) && impl.equals(m.get("impl"))
-                    && Double.parseDouble(n) == (Double) m.get("n")) {
-                inserts += (Double) m.get("inserts");
-                seconds += (Double) m.get("seconds");
-            }
-        }
-        return seconds == 0 ? Double.NaN : inserts / seconds;
-    }
-
-    // ---------------------------------------------------------------------------------------- charts
-
-    String busyRatioChart() {
-        List<Svg.Series> series = new ArrayList<>();
-        for (int p = 1; p <= 2; p++) {
-            double[] mean = new double[NS.length];
-            double[] median = new double[NS.length];
-            for (int k = 0; k < NS.length; k++) {
-                String bench = "BusyQueueBench.producers" + p;
-                Result legacy = find(bench, "impl", "LEGACY", "n", NS[k]);
-                Result deli = find(bench, "impl", "DELI", "n", NS[k]);
-                mean[k] = rate(bench, "DELI", NS[k]) / rate(bench, "LEGACY", NS[k]);
-                median[k] = pct(legacy, "50.0") / pct(deli, "50.0");
-            }
-            series.add(new Svg.Series(p + " producer" + (p == 1 ? "" : "s") + ", sustained rate", mean, false));
-            series.add(new Svg.Series(p + " producer" + (p == 1 ? "" : "s") + ", one insert (p50)", median, true));
-        }
-        return Svg.logChart("Busy-queue insertion: how many times DeliQueue is faster", "N pending messages",
-                "DeliQueue / legacy (log scale)", List.of(NS), series);
-    }
-
-    String busyLatencyChart() {
-        List<Svg.Series> series = new ArrayList<>();
-        for (String impl : new String[] {"LEGACY", "DELI"}) {
-            for (String[] q : new String[][] {{"50.0", "p50"}, {"99.0", "p99"}}) {
-                double[] v = new double[NS.length];
-                for (int k = 0; k < NS.length; k++) {
-                    v[k] = pct(find("BusyQueueBench.producers2", "impl", impl, "n", NS[k]), q[0]);
-                }
-                series.add(new Svg.Series(impl + " " + q[1], v, q[1].equals("p99")));
-            }
-        }
-        return Svg.logChart("Busy-queue insertion latency, 2 producers", "N pending messages",
-                "microseconds per insert (log scale)", List.of(NS), series);
+        List<Stat> s = stats(benchSuffix, impl, n);
+        double seconds = s.stream().mapToDouble(Stat::seconds).sum();
+        return seconds == 0 ? Double.NaN : s.stream().mapToDouble(Stat::inserts).sum() / seconds;
     }
 
     // ---------------------------------------------------------------------------------------- page
 
-    String page(String busyRatio, String busyLatency) {
+    /** The page; {@code plots} maps each of {@link Plots#NAMES} to its path relative to the page. */
+    String page(Map<String, String> plots) {
         StringBuilder b = new StringBuilder();
         String cmd = env.getOrDefault("command", "bench/run.sh " + pass);
         b.append("# Benchmark results\n\n");
@@ -219,11 +216,11 @@ public final class Report {
                 + "means our threads were time-sliced with other work: tails (p99 and up) are the first casualty.\n\n");
 
         summary(b);
-        busySection(b, busyRatio, busyLatency);
+        busySection(b, plots);
         comparatorSection(b);
-        casSection(b);
+        casSection(b, plots);
         endToEndSection(b);
-        peersSection(b);
+        peersSection(b, plots);
         poolSection(b);
         b.append(Notes.TEXT);
         return b.toString();
@@ -263,7 +260,7 @@ public final class Report {
                 .append(" the time of the branchless one per comparison (below 1x: branchy is faster here).\n\n");
     }
 
-    void busySection(StringBuilder b, String busyRatio, String busyLatency) {
+    void busySection(StringBuilder b, Map<String, String> plots) {
         b.append("## 1. Busy-queue insertion (headline)\n\n");
         b.append("`BusyQueueBench`: the queue holds about N pending future messages; 1 or 2 producer threads "
                 + "`enqueueMessage` new messages with random future deadlines while a consumer thread (the Looper's "
@@ -275,7 +272,7 @@ public final class Report {
                 + "included, sustains) and the *p50* (the cost of one insert that did not wait). JMH's SampleTime "
                 + "mean is printed too but is not used for ratios: it samples every 2^k-th operation, and the rare, "
                 + "long waits for the consumer make it erratic. See `bench/src/main/java/org/deliqueue/bench/Backlog.java`.\n\n");
-        b.append("![busy-queue ratio vs N](").append(busyRatio).append(")\n\n");
+        b.append("![busy-queue ratio against N](").append(plots.get("busy-ratio")).append(")\n\n");
         b.append("| producers | N | legacy inserts/s | Deli inserts/s | **rate Deli / legacy** | legacy p50 µs | "
                 + "Deli p50 µs | **p50 legacy / Deli** | legacy p99 µs | Deli p99 µs | p99 legacy / Deli | "
                 + "legacy / Deli SampleTime mean µs | Deli producers waiting | mean backlog legacy / Deli |\n");
@@ -295,9 +292,9 @@ public final class Report {
                         .append(fmt(pct(l, "99.0"))).append(" | ").append(fmt(pct(d, "99.0"))).append(" | ")
                         .append(ratio(pct(l, "99.0"), pct(d, "99.0"))).append(" | ")
                         .append(fmt(score(l))).append(" / ").append(fmt(score(d))).append(" | ")
-                        .append(percent(stat(bench, "DELI", n, "producerWaitShare"))).append(" | ")
-                        .append(fmt(stat(bench, "LEGACY", n, "meanBacklog"))).append(" / ")
-                        .append(fmt(stat(bench, "DELI", n, "meanBacklog"))).append(" |\n");
+                        .append(percent(stat(bench, "DELI", n, Stat::producerWaitShare))).append(" | ")
+                        .append(fmt(stat(bench, "LEGACY", n, Stat::meanBacklog))).append(" / ")
+                        .append(fmt(stat(bench, "DELI", n, Stat::meanBacklog))).append(" |\n");
             }
         }
         b.append("\n*Deli producers waiting*: share of producer time spent waiting for the consumer (memory bound "
@@ -307,11 +304,11 @@ public final class Report {
         for (int p = 1; p <= 2; p++) {
             for (String n : NS) {
                 lw.add(p + "p/N=" + n + " " + percent(stat("BusyQueueBench.producers" + p, "LEGACY", n,
-                        "producerWaitShare")));
+                        Stat::producerWaitShare)));
             }
         }
         b.append(String.join(", ", lw)).append(".\n\n");
-        b.append("![busy-queue latency](").append(busyLatency).append(")\n\n");
+        b.append("![busy-queue insertion latency percentiles](").append(plots.get("busy-latency")).append(")\n\n");
     }
 
     void comparatorSection(StringBuilder b) {
@@ -335,7 +332,7 @@ public final class Report {
         b.append("\n");
     }
 
-    void casSection(StringBuilder b) {
+    void casSection(StringBuilder b, Map<String, String> plots) {
         b.append("## 3. The limit: raw CAS vs DeliQueue push\n\n");
         b.append("`CasLimitBench`: throughput (operations per µs, all threads together) of a CAS retry loop on one "
                 + "shared AtomicReference (nothing allocated), a Treiber push of a new node, `DeliQueue.push` of a "
@@ -352,7 +349,7 @@ public final class Report {
                     .append(fmt(push)).append(" | ").append(fmt(enq)).append(" | ").append(percent(enq / cas))
                     .append(" | ").append(percent(push / tr)).append(" |\n");
         }
-        b.append("\n");
+        b.append("\n![the CAS limit](").append(plots.get("cas-limit")).append(")\n\n");
     }
 
     void endToEndSection(StringBuilder b) {
@@ -381,7 +378,7 @@ public final class Report {
         b.append("\n");
     }
 
-    void peersSection(StringBuilder b) {
+    void peersSection(StringBuilder b, Map<String, String> plots) {
         b.append("## 5. Peers: the same workload on JDK and Netty schedulers\n\n");
         b.append("`PeersBench` runs `BusyQueueBench`'s harness (same N = 10000 held by a consumer, same producers) on "
                 + "`java.util.concurrent.DelayQueue` (drained by delivery, like the queues), "
@@ -404,11 +401,12 @@ public final class Report {
                         .append(" | ").append(fmt(pct(r, "50.0"))).append(" | ").append(fmt(pct(r, "99.0")))
                         .append(" | ").append(ratio(rt, deliRate)).append(" | ")
                         .append(ratio(pct(r, "50.0"), pct(deli, "50.0"))).append(" | ")
-                        .append(percent(stat(bench, impl, "10000", "producerWaitShare"))).append(" |\n");
+                        .append(percent(stat(bench, impl, "10000", Stat::producerWaitShare))).append(" |\n");
             }
         }
         b.append("\n*rate vs DeliQueue* above 1x: that structure sustained more inserts per second (consumer "
                 + "included); *p50 vs DeliQueue* above 1x: its median insert took longer.\n\n");
+        b.append("![peers at N = 10000](").append(plots.get("peers")).append(")\n\n");
     }
 
     void poolSection(StringBuilder b) {

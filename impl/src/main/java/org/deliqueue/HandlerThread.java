@@ -1,0 +1,136 @@
+package org.deliqueue;
+
+import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A thread that runs a {@link Looper}, as Android's {@code android.os.HandlerThread}: {@link #start()} it, then
+ * send work to {@link #getThreadHandler()} or to a {@link Handler} on {@link #getLooper()}; {@link #quit()} or
+ * {@link #quitSafely()} ends it.
+ *
+ * <p>{@link #getLooper()} blocks until the thread has prepared its Looper (a latch counted down once the Looper
+ * exists, or once preparing it failed), and answers null when the thread is not alive. The queue kind and clock are
+ * those of {@link Looper#prepare()} unless a constructor names them.
+ */
+public class HandlerThread extends Thread {
+    private static final long WAIT_SLICE_MILLIS = 50;
+
+    private final MessageQueue.Factory queueFactory;
+    private final Clock clock;
+    /** Counted down once {@link #looper} is set, or preparing it failed. */
+    private final CountDownLatch prepared = new CountDownLatch(1);
+    /** Written before {@link #prepared} counts down, which publishes it. */
+    private Looper looper;
+    /** Guarded by this. */
+    private Handler threadHandler;
+    private volatile long threadId = -1;
+
+    public HandlerThread(String name) {
+        this(name, Thread.NORM_PRIORITY);
+    }
+
+    /** @param priority a Java thread priority ({@link Thread#MIN_PRIORITY} .. {@link Thread#MAX_PRIORITY}) */
+    public HandlerThread(String name, int priority) {
+        this(name, priority, QueueKind.defaultKind(), Clock.SYSTEM);
+    }
+
+    /** A HandlerThread whose Looper's queue {@code queueFactory} makes with {@code clock}. */
+    public HandlerThread(String name, int priority, MessageQueue.Factory queueFactory, Clock clock) {
+        super(name);
+        setPriority(priority);
+        this.queueFactory = Objects.requireNonNull(queueFactory, "queueFactory");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    /** Called on this thread once its Looper is prepared, before it loops; subclasses set up here. */
+    protected void onLooperPrepared() {
+    }
+
+    @Override
+    public void run() {
+        threadId = getId();
+        try {
+            try {
+                Looper.prepare(queueFactory, clock);
+                looper = Looper.myLooper();
+            } finally {
+                prepared.countDown();
+            }
+            onLooperPrepared();
+            Looper.loop();
+        } finally {
+            threadId = -1;
+        }
+    }
+
+    /**
+     * This thread's Looper, waiting until it is prepared; null if the thread is not alive (not started, or ended) or
+     * failed to prepare it. An interrupt does not end the wait; the interrupt status is kept.
+     */
+    public Looper getLooper() {
+        if (!isAlive()) {
+            return null;
+        }
+        boolean interrupted = false;
+        for (;;) {
+            try {
+                // In slices: a subclass whose run() never prepares must not keep callers waiting once it ends.
+                while (!prepared.await(WAIT_SLICE_MILLIS, TimeUnit.MILLISECONDS) && isAlive()) {
+                    // still preparing
+                }
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        return looper;
+    }
+
+    /** A Handler on this thread's Looper, the same one on every call; null where {@link #getLooper()} is. */
+    public synchronized Handler getThreadHandler() {
+        if (threadHandler == null) {
+            Looper l = getLooper();
+            if (l != null) {
+                threadHandler = new Handler(l);
+            }
+        }
+        return threadHandler;
+    }
+
+    /**
+     * Quits the Looper, dropping what is pending ({@link Looper#quit()}).
+     *
+     * @return false if the thread is not running (not started, or ended)
+     */
+    public boolean quit() {
+        Looper l = getLooper();
+        if (l == null) {
+            return false;
+        }
+        l.quit();
+        return true;
+    }
+
+    /**
+     * Quits the Looper once what is due now has run ({@link Looper#quitSafely()}).
+     *
+     * @return false if the thread is not running (not started, or ended)
+     */
+    public boolean quitSafely() {
+        Looper l = getLooper();
+        if (l == null) {
+            return false;
+        }
+        l.quitSafely();
+        return true;
+    }
+
+    /** This thread's {@link Thread#getId() id} while {@link #run()} runs, else -1. */
+    public long getThreadId() {
+        return threadId;
+    }
+}

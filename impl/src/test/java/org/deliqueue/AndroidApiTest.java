@@ -1,0 +1,174 @@
+package org.deliqueue;
+
+import static org.deliqueue.QueueFixture.START;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The parts of Android's {@code android.os} API that ported code and CTS-style tests use beyond the queue contract
+ * (issue 16), on every queue: Handlers on the current thread's Looper, {@code Message.copyFrom}, the message count,
+ * {@code dump(Printer, prefix)} with a Handler filter, and the main Looper's queue kind and clock.
+ */
+class AndroidApiTest {
+
+    @ForEachQueue
+    void aHandlerWithoutLooperFailsWithAndroidsMessage(MessageQueue.Factory factory) {
+        List<String> messages = TestSupport.onNewThread("no-looper", () -> List.of(
+                assertThrows(RuntimeException.class, Handler::new).getMessage(),
+                assertThrows(RuntimeException.class, () -> new Handler(msg -> true)).getMessage()));
+        for (String message : messages) {
+            assertTrue(message.matches("Can't create handler inside thread Thread\\[no-looper,.*]"
+                    + " that has not called Looper\\.prepare\\(\\)"), message);
+        }
+    }
+
+    /**
+     * {@code new Handler()} and {@code new Handler(callback)} bind to the Looper of the thread that makes them. (A
+     * manual clock: {@code Clock.SYSTEM} reads 0 in its first millisecond, where sends are front-of-queue, LIFO.)
+     */
+    @ForEachQueue
+    void handlersMadeWithoutALooperArgumentUseTheCurrentThreadsLooper(MessageQueue.Factory factory) {
+        List<String> handled = TestSupport.onNewThread("looper", () -> {
+            Looper.prepare(factory, new ManualClock(START));
+            List<String> events = new ArrayList<>();
+            Handler plain = new Handler() {
+                @Override
+                public void handleMessage(Message msg) {
+                    events.add("handleMessage " + msg.what);
+                }
+            };
+            Handler withCallback = new Handler(msg -> events.add("callback " + msg.what));
+            assertSame(Looper.myLooper(), plain.getLooper());
+            assertSame(Looper.myLooper(), withCallback.getLooper());
+            plain.sendEmptyMessage(1);
+            withCallback.sendEmptyMessage(2);
+            Looper.myLooper().quitSafely();
+            Looper.loop();
+            return events;
+        });
+        assertEquals(List.of("handleMessage 1", "callback 2"), handled);
+    }
+
+    /**
+     * copyFrom copies the payload and the asynchronous flag, not the queue's flags: a copy of a message the queue
+     * has dispatched (DeliQueue: IN_USE and REMOVED for ever) is a fresh message that can be sent and delivered.
+     */
+    @ForEachQueue
+    void copyFromCopiesPayloadAndAsyncButNoQueueState(MessageQueue.Factory factory) {
+        QueueFixture f = new QueueFixture(factory);
+        Object payload = new Object();
+        Message original = f.message(f.async, 7, payload);
+        original.arg2 = 9;
+        int id = f.enqueue(original, START);
+        Message copy = new Message();
+        copy.copyFrom(original);
+        assertTrue(original.isInUse());
+        assertFalse(copy.isInUse(), "copyFrom copied IN_USE");
+        assertTrue(copy.isAsynchronous(), "copyFrom dropped the asynchronous flag");
+        assertEquals(List.of(7, id, 9), List.of(copy.what, copy.arg1, copy.arg2));
+        assertSame(payload, copy.obj);
+        assertNull(copy.getTarget(), "copyFrom copies no target (as Android)");
+
+        assertEquals(List.of(id), f.pollAll());
+        Message copyOfDispatched = new Message();
+        copyOfDispatched.copyFrom(original); // original is now dispatched: retired or pooled
+        copyOfDispatched.copyFrom(copy);
+        assertFalse(copyOfDispatched.isInUse());
+        assertTrue(f.async.sendMessageAtTime(copyOfDispatched, START));
+        assertEquals(List.of(id), f.pollAll(), "the copy is delivered");
+        assertThrows(IllegalStateException.class, () -> original.copyFrom(copy), "copyFrom into a message in use");
+    }
+
+    /** The count: pending messages only (barriers, removed, delivered and quit-dropped ones excluded). */
+    @ForEachQueue
+    @QuietLogs
+    void theMessageCountCountsPendingMessagesOnly(MessageQueue.Factory factory) {
+        QueueFixture f = new QueueFixture(factory);
+        assertEquals(0, f.queue.getMessageCount());
+        f.send(f.handler, 1, null, START + 10);
+        f.send(f.handler, 2, null, START + 20);
+        f.send(f.other, 1, null, START + 30);
+        f.send(f.async, 1, null, START + 40);
+        int token = f.queue.postSyncBarrier();
+        assertEquals(4, f.queue.getMessageCount(), "four messages and a barrier");
+        f.handler.removeMessages(2);
+        assertEquals(3, f.queue.getMessageCount(), "after a removal");
+        f.queue.removeSyncBarrier(token);
+        assertEquals(1, f.pollAllAt(START + 10).size());
+        assertEquals(2, f.queue.getMessageCount(), "after a delivery");
+        f.queue.quit(true);
+        assertEquals(0, f.queue.getMessageCount(), "after quitSafely dropped the future ones");
+    }
+
+    /**
+     * dump(Printer, prefix) prints the queue's own dump line by line; with a Handler, only that handler's messages,
+     * numbered among all, and the totals. Looper and Handler put their own line first and indent the rest.
+     */
+    @ForEachQueue
+    void dumpPrintsTheQueueAndTheHandlerFilterKeepsOnlyThatHandlersMessages(MessageQueue.Factory factory) {
+        QueueFixture f = new QueueFixture(factory);
+        int mine1 = f.send(f.handler, 1, null, START + 10);
+        int theirs = f.send(f.other, 1, null, START + 20);
+        int mine2 = f.send(f.handler, 2, null, START + 30);
+
+        List<String> all = new ArrayList<>();
+        f.queue.dump(all::add, "> ");
+        StringBuilder expected = new StringBuilder();
+        f.queue.dump(expected, "> ");
+        assertEquals(expected.toString().lines().toList(), all, "dump(Printer) prints dump(StringBuilder)");
+
+        List<String> mine = new ArrayList<>();
+        f.queue.dump(mine::add, "> ", f.handler);
+        assertEquals(3, mine.size(), () -> "two messages and the totals: " + mine);
+        assertTrue(mine.stream().limit(2).allMatch(l -> l.startsWith("> Message ")), mine::toString);
+        assertTrue(mine.get(0).contains("arg1=" + mine1) || mine.get(1).contains("arg1=" + mine1), mine::toString);
+        assertTrue(mine.get(0).contains("arg1=" + mine2) || mine.get(1).contains("arg1=" + mine2), mine::toString);
+        assertTrue(mine.stream().noneMatch(l -> l.contains("arg1=" + theirs + " ")), mine::toString);
+        assertEquals("> (Total messages: 3, matching: 2)", mine.get(2));
+
+        Looper looper = f.handler.getLooper();
+        List<String> viaLooper = new ArrayList<>();
+        looper.dump(viaLooper::add, "# ", f.handler);
+        assertEquals("# " + looper, viaLooper.get(0));
+        assertEquals(mine.stream().map(l -> "#   " + l.substring(2)).toList(), viaLooper.subList(1, viaLooper.size()));
+
+        List<String> viaHandler = new ArrayList<>();
+        f.handler.dumpMine(viaHandler::add, "");
+        assertEquals(f.handler + " @ " + START, viaHandler.get(0));
+        assertEquals("  " + looper, viaHandler.get(1));
+        assertEquals(mine.stream().map(l -> "    " + l.substring(2)).toList(), viaHandler.subList(2, viaHandler.size()));
+
+        List<String> everything = new ArrayList<>();
+        f.handler.dump(everything::add, "");
+        assertEquals(all.stream().map(l -> "    " + l.substring(2)).toList(), everything.subList(2, everything.size()));
+    }
+
+    /** prepareMainLooper takes the queue kind and clock; the main queue may not quit; there is one main Looper. */
+    @ForEachQueue
+    void prepareMainLooperUsesTheQueueKindAndClockItIsGiven(MessageQueue.Factory factory) {
+        ManualClock clock = new ManualClock(START);
+        try {
+            Looper main = TestSupport.onNewThread("main", () -> {
+                Looper.prepareMainLooper(factory, clock);
+                return Looper.myLooper();
+            });
+            assertSame(main, Looper.getMainLooper());
+            assertEquals(factory.create(true, clock).getClass(), main.getQueue().getClass(), "queue kind");
+            assertSame(clock, main.getQueue().clock(), "clock");
+            assertThrows(IllegalStateException.class, main::quit, "the main Looper may not quit");
+            assertThrows(IllegalStateException.class, () -> TestSupport.onNewThread("second main", () -> {
+                Looper.prepareMainLooper(factory, clock);
+                return null;
+            }));
+        } finally {
+            Looper.forgetMainLooper();
+        }
+    }
+}

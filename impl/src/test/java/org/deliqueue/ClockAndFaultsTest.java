@@ -1,0 +1,284 @@
+package org.deliqueue;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.lang.ref.WeakReference;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The inputs the other conformance tests never generate: time 0, a clock that moves inside an operation, an
+ * interrupted Looper, user code that throws, and removals behind a Looper that sleeps for an hour. Each test runs
+ * against every queue ({@link ForEachQueue}) and asserts only the contract of {@link MessageQueue}.
+ */
+// obligation: NoLostWakeup
+// obligation: Refinement
+// obligation: PayloadReleased
+// obligation: NoLostMessage
+// negative control: WAKE_BY_CLOCK, QUIT_TIME_BEFORE_TOP, REMOVAL_KEEPS_PAYLOAD, PARK_KEEPS_INTERRUPT
+class ClockAndFaultsTest {
+
+    // ---- time 0 ----
+
+    /**
+     * A barrier posted at uptime 0 blocks the Looper, which parks. A post at uptime 0 has {@code when} 0: it goes
+     * to the front of the queue, before the barrier, so it must run (and the Looper must be woken for it).
+     */
+    @ForEachQueue
+    void aPostAtUptimeZeroRunsAheadOfABarrierPostedAtUptimeZero(MessageQueue.Factory factory) {
+        ManualClock clock = new ManualClock(0);
+        try (LooperThread lt = LooperThread.start(factory, clock)) {
+            BlockingQueue<String> ran = new ArrayBlockingQueue<>(4);
+            Handler h = lt.handler();
+            // The barrier is posted by the Looper's own thread, which then goes to sleep behind it.
+            assertTrue(h.post(() -> {
+                lt.queue().postSyncBarrier();
+                ran.add("barrier");
+            }));
+            assertEquals("barrier", TestSupport.take(ran, "the barrier's post"));
+            lt.awaitParked();
+            assertTrue(h.post(() -> ran.add("front")), "post at uptime 0");
+            assertEquals("front", TestSupport.take(ran, "the post at uptime 0, ahead of the barrier"));
+        }
+    }
+
+    // ---- a clock that moves inside quitSafely ----
+
+    /** A clock whose next read on a chosen thread runs an action just after it: "the clock moves between two steps". */
+    static final class ScriptedClock implements Clock {
+        private volatile long now;
+        private volatile Thread armedFor;
+        private volatile Runnable action;
+
+        ScriptedClock(long start) {
+            now = start;
+        }
+
+        void set(long time) {
+            now = time;
+        }
+
+        /** The next read by {@code thread} runs {@code afterRead} before it returns the value it read. */
+        void arm(Thread thread, Runnable afterRead) {
+            action = afterRead;
+            armedFor = thread;
+        }
+
+        @Override
+        public long uptimeMillis() {
+            long read = now;
+            if (armedFor == Thread.currentThread()) {
+                armedFor = null;
+                action.run();
+            }
+            return read;
+        }
+    }
+
+    /**
+     * quitSafely reads the clock; just then the clock moves on and another thread posts with no delay. If that
+     * post is accepted it is due by the quit (its poster read the clock before the quit took effect), so it must
+     * be delivered before the queue ends.
+     */
+    @ForEachQueue
+    void aPostAcceptedWhileQuitSafelyReadsTheClockIsDelivered(MessageQueue.Factory factory) {
+        ScriptedClock clock = new ScriptedClock(100);
+        Looper looper = TestSupport.onNewThread("prepare", () -> {
+            Looper.prepare(factory, clock);
+            return Looper.myLooper();
+        });
+        MessageQueue queue = looper.getQueue();
+        Handler h = new Handler(looper);
+        CompletableFuture<Boolean> accepted = new CompletableFuture<>();
+        Message late = Message.obtain(h, 7);
+        Thread poster = new Thread(() -> accepted.complete(h.sendMessage(late)), "poster");
+        clock.arm(Thread.currentThread(), () -> {
+            clock.set(101);
+            poster.start();
+            awaitDoneOrBlocked(poster); // the legacy queue's poster waits for the quit's lock
+        });
+        queue.quit(true);
+        boolean wasAccepted = TestSupport.await(accepted, "the post racing the quit");
+        Message delivered = queue.poll();
+        if (wasAccepted) {
+            assertSame(late, delivered, "a post accepted before the quit took effect, due by then, was dropped");
+        } else {
+            assertNull(delivered, "a refused post was delivered");
+        }
+        assertNull(queue.poll(), "nothing else is left");
+    }
+
+    private static void awaitDoneOrBlocked(Thread t) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TestSupport.TIMEOUT_SECONDS);
+        while (t.getState() != Thread.State.TERMINATED && t.getState() != Thread.State.BLOCKED) {
+            assertTrue(System.nanoTime() < deadline, "the poster neither finished nor blocked");
+            LockSupport.parkNanos(100_000);
+        }
+    }
+
+    // ---- interrupts ----
+
+    /**
+     * An interrupt of an idle Looper changes nothing, as Android's epoll wait ignores it: the Looper keeps
+     * sleeping (no spinning: it uses almost no CPU while idle), delivers what comes next, and the interrupt status
+     * is not swallowed (the handler, run after next() returned, still sees it).
+     */
+    @ForEachQueue
+    void anInterruptedLooperKeepsSleepingAndKeepsTheInterruptStatus(MessageQueue.Factory factory) {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        try (LooperThread lt = LooperThread.start(factory)) {
+            awaitAsleep(lt);
+            lt.thread().interrupt();
+            long cpuBefore = threads.getThreadCpuTime(lt.thread().getId());
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(800));
+            long cpuMillis = (threads.getThreadCpuTime(lt.thread().getId()) - cpuBefore) / 1_000_000;
+            // A parked Looper uses ~0 ms; a spinning one tens to hundreds even on a loaded 2-core machine.
+            assertTrue(cpuMillis < 25, "the interrupted idle Looper used " + cpuMillis + " ms of CPU in 800 ms: it spins");
+
+            BlockingQueue<Boolean> interrupted = new ArrayBlockingQueue<>(1);
+            assertTrue(lt.handler().post(() -> interrupted.add(Thread.currentThread().isInterrupted())));
+            assertTrue(TestSupport.take(interrupted, "the post after the interrupt"),
+                    "the interrupt status was swallowed");
+        }
+    }
+
+    // ---- removal releases what the message references ----
+
+    /**
+     * Behind a Looper asleep for an hour, a message removed from another thread must not keep its {@code obj}
+     * reachable: nothing wakes the Looper to drain its freelist (upstream clears the references at removal).
+     */
+    @ForEachQueue
+    void aRemovedMessageNoLongerReferencesItsPayload(MessageQueue.Factory factory) {
+        try (LooperThread lt = LooperThread.start(factory)) {
+            Handler h = lt.handler();
+            assertTrue(h.sendEmptyMessageDelayed(1, TestSupport.HOUR_MILLIS), "a message due in an hour");
+            awaitAsleep(lt);
+            WeakReference<Object> payload = postPayloadThenRemoveIt(h);
+            for (int i = 0; i < 50 && payload.get() != null; i++) {
+                System.gc();
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+            }
+            assertNull(payload.get(), "the removed message's obj is still reachable from the queue");
+            assertTrue(lt.queue().hasMessages(h, 1, null), "the other message is untouched");
+        }
+    }
+
+    /** Waits until the Looper has run a post and gone back to sleep: then it sleeps until woken or due. */
+    private static void awaitAsleep(LooperThread lt) {
+        BlockingQueue<String> ran = new ArrayBlockingQueue<>(1);
+        assertTrue(lt.handler().post(() -> ran.add("ran")));
+        TestSupport.take(ran, "a post");
+        lt.awaitParked();
+    }
+
+    private static WeakReference<Object> postPayloadThenRemoveIt(Handler h) {
+        Object payload = new Object();
+        assertTrue(h.sendMessageDelayed(h.obtainMessage(2, payload), TestSupport.HOUR_MILLIS));
+        assertEquals(1, h.getLooper().getQueue().removeMessages(h, 2, null), "removed");
+        return new WeakReference<>(payload);
+    }
+
+    // ---- user code that throws ----
+
+    /** An object whose {@code equals} throws for one key: user code inside removeEqualMessages. */
+    private record Bomb(Object detonator) {
+        @Override
+        public boolean equals(Object o) {
+            if (o == detonator) {
+                throw new IllegalStateException("equals threw");
+            }
+            return o instanceof Key;
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
+        }
+    }
+
+    private record Key(int id) {
+    }
+
+    /**
+     * removeEqualMessages whose equals throws: the exception reaches the caller, and nothing the queue holds is
+     * lost: every message is afterwards either delivered or reported pending, exactly once, and removals and
+     * deliveries go on working.
+     */
+    @ForEachQueue
+    void anEqualsThatThrowsInsideARemovalLosesNothing(MessageQueue.Factory factory) {
+        QueueFixture q = new QueueFixture(factory);
+        Object detonator = new Object();
+        List<Integer> ids = new ArrayList<>();
+        ids.add(q.send(q.handler, 5, new Key(1), QueueFixture.START));
+        ids.add(q.send(q.handler, 5, detonator, QueueFixture.START));
+        ids.add(q.send(q.handler, 5, new Key(2), QueueFixture.START));
+        int other = q.send(q.handler, 6, new Key(3), QueueFixture.START);
+
+        assertThrows(IllegalStateException.class,
+                () -> q.queue.removeEqualMessages(q.handler, 5, new Bomb(detonator)));
+        boolean detonatorPending = q.queue.hasMessages(q.handler, 5, detonator);
+        List<Integer> delivered = q.pollAll();
+        assertTrue(delivered.contains(other), "an unrelated message was lost");
+        assertEquals(detonatorPending, delivered.contains(ids.get(1)),
+                "the message whose equals threw is pending iff it is delivered");
+        for (int id : delivered) {
+            assertEquals(1, delivered.stream().filter(d -> d == id).count(), "delivered twice: " + id);
+        }
+        assertFalse(q.queue.hasMessages(q.handler), "something is still pending after everything due was polled");
+        int after = q.send(q.handler, 5, new Key(4), QueueFixture.START);
+        assertEquals(1, q.queue.removeEqualMessages(q.handler, 5, new Key(4)), "removal still works");
+        assertNull(q.poll(), "the removed message " + after + " was delivered");
+    }
+
+    /**
+     * User code sees only what is in the queue: a removal's equals is never called on a message that quitSafely
+     * dropped (it left the queue at the quit, though the Looper has not yet swept it) nor on one delivered.
+     * Found by Lincheck: post, quitSafely, then a removal whose equals throws, all on one thread.
+     */
+    @ForEachQueue
+    void aRemovalsEqualsNeverSeesWhatTheQueueNoLongerHolds(MessageQueue.Factory factory) {
+        QueueFixture q = new QueueFixture(factory);
+        Object delivered = new Object();
+        Object dropped = new Object();
+        q.send(q.handler, 5, delivered, QueueFixture.START);
+        assertNotNull(q.poll(), "the due message");
+        q.send(q.handler, 5, dropped, QueueFixture.START + 1);
+        q.queue.quit(true);
+        assertEquals(0, q.queue.removeEqualMessages(q.handler, 5, new Bomb(dropped)), "after the quit");
+        assertEquals(0, q.queue.removeEqualMessages(q.handler, 5, new Bomb(delivered)), "after the delivery");
+    }
+
+    /** A predicate that throws on the Looper's side of a removal does not stop the Looper either. */
+    @ForEachQueue
+    void theLooperKeepsDeliveringAfterARemovalThrew(MessageQueue.Factory factory) {
+        try (LooperThread lt = LooperThread.start(factory)) {
+            Handler h = lt.handler();
+            Object detonator = new Object();
+            AtomicBoolean ran = new AtomicBoolean();
+            assertTrue(h.sendMessageDelayed(h.obtainMessage(5, detonator), TestSupport.HOUR_MILLIS));
+            assertThrows(IllegalStateException.class,
+                    () -> lt.queue().removeEqualMessages(h, 5, new Bomb(detonator)));
+            BlockingQueue<String> done = new ArrayBlockingQueue<>(1);
+            assertTrue(h.post(() -> {
+                ran.set(true);
+                done.add("ran");
+            }));
+            assertEquals("ran", TestSupport.take(done, "a post after the throwing removal"));
+        }
+    }
+}

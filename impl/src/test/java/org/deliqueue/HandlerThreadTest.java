@@ -1,0 +1,219 @@
+package org.deliqueue;
+
+import static org.deliqueue.TestSupport.HOUR_MILLIS;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/** {@link HandlerThread} as Android's documentation describes it, on every queue. */
+class HandlerThreadTest {
+    /** What each thread started by {@link #startDaemon} died of. */
+    private static final Map<Thread, Throwable> UNCAUGHT = new ConcurrentHashMap<>();
+
+    @ForEachQueue
+    void beforeStartThereIsNoLooperAndNothingToQuit(MessageQueue.Factory factory) {
+        HandlerThread t = new HandlerThread("unstarted", Thread.NORM_PRIORITY, factory, Clock.SYSTEM);
+        assertNull(t.getLooper(), "getLooper");
+        assertNull(t.getThreadHandler(), "getThreadHandler");
+        assertFalse(t.quit(), "quit");
+        assertFalse(t.quitSafely(), "quitSafely");
+        assertEquals(-1, t.getThreadId(), "getThreadId");
+    }
+
+    /**
+     * {@code getLooper()} waits while the thread prepares (held here inside the queue factory), then returns the
+     * thread's own Looper; {@code onLooperPrepared} runs on the thread, with that Looper, before any message.
+     */
+    @ForEachQueue
+    void getLooperWaitsUntilTheLooperIsPreparedAndOnLooperPreparedRunsFirst(MessageQueue.Factory factory) {
+        CountDownLatch releasePrepare = new CountDownLatch(1);
+        MessageQueue.Factory held = (quitAllowed, clock) -> {
+            awaitUninterruptibly(releasePrepare);
+            return factory.create(quitAllowed, clock);
+        };
+        Events events = new Events();
+        HandlerThread t = new HandlerThread("held", Thread.NORM_PRIORITY, held, Clock.SYSTEM) {
+            @Override
+            protected void onLooperPrepared() {
+                events.add("prepared on " + Thread.currentThread().getName() + " " + (Looper.myLooper() != null));
+            }
+        };
+        startDaemon(t);
+        CompletableFuture<Looper> got = new CompletableFuture<>();
+        Thread caller = new Thread(() -> got.complete(t.getLooper()), "caller");
+        caller.setDaemon(true);
+        caller.start();
+        try {
+            TestSupport.awaitParked(caller);
+            assertFalse(got.isDone(), "getLooper returned before the Looper was prepared");
+            releasePrepare.countDown();
+            Looper looper = TestSupport.await(got, "getLooper");
+            assertNotNull(looper);
+            assertSame(t, looper.getThread(), "the Looper's thread");
+            assertEquals(factory.create(true, Clock.SYSTEM).getClass(), looper.getQueue().getClass(), "queue kind");
+            assertEquals(t.getId(), t.getThreadId(), "getThreadId while running");
+            events.expect("prepared on held true");
+            new Handler(looper).post(events.recorder("message"));
+            events.expect("message");
+        } finally {
+            releasePrepare.countDown();
+            quitAndJoin(t);
+        }
+    }
+
+    @ForEachQueue
+    void getThreadHandlerIsOneHandlerOnTheThreadsLooper(MessageQueue.Factory factory) {
+        HandlerThread t = started(factory);
+        try {
+            Handler h = t.getThreadHandler();
+            assertSame(h, t.getThreadHandler(), "the same handler on every call");
+            assertSame(t.getLooper(), h.getLooper());
+            Events events = new Events();
+            h.post(() -> events.add("ran on " + Thread.currentThread().getName()));
+            events.expect("ran on " + t.getName());
+        } finally {
+            quitAndJoin(t);
+        }
+    }
+
+    /** quit: what is pending is dropped; the thread ends; afterwards there is no Looper and nothing to quit. */
+    @ForEachQueue
+    @QuietLogs
+    void quitDropsWhatIsPendingAndEndsTheThread(MessageQueue.Factory factory) {
+        HandlerThread t = started(factory);
+        Events events = new Events();
+        CountDownLatch gate = new CountDownLatch(1);
+        Handler h = t.getThreadHandler();
+        h.post(() -> {
+            events.add("blocking");
+            awaitUninterruptibly(gate);
+        });
+        h.post(events.recorder("pending"));
+        events.expect("blocking");
+        assertTrue(t.quit(), "quit");
+        gate.countDown();
+        join(t);
+        events.add("ended");
+        events.expect("ended"); // "pending" never ran
+        assertNull(t.getLooper(), "getLooper after the thread ended");
+        assertFalse(t.quitSafely(), "quitSafely after the thread ended");
+        assertEquals(-1, t.getThreadId(), "getThreadId after the thread ended");
+    }
+
+    /** quitSafely: what is due runs, what is delayed is dropped, then the thread ends. */
+    @ForEachQueue
+    @QuietLogs
+    void quitSafelyRunsWhatIsDueThenEndsTheThread(MessageQueue.Factory factory) {
+        HandlerThread t = started(factory);
+        Events events = new Events();
+        CountDownLatch gate = new CountDownLatch(1);
+        Handler h = t.getThreadHandler();
+        h.post(() -> {
+            events.add("blocking");
+            awaitUninterruptibly(gate);
+        });
+        h.post(events.recorder("due"));
+        h.postDelayed(events.recorder("an hour later"), HOUR_MILLIS);
+        events.expect("blocking");
+        assertTrue(t.quitSafely(), "quitSafely");
+        gate.countDown();
+        events.expect("due");
+        join(t);
+        events.add("ended");
+        events.expect("ended");
+    }
+
+    /** An interrupt does not end getLooper's wait, and the caller's interrupt status survives it. */
+    @ForEachQueue
+    void getLooperKeepsTheCallersInterruptStatus(MessageQueue.Factory factory) {
+        CountDownLatch releasePrepare = new CountDownLatch(1);
+        HandlerThread t = new HandlerThread("held", Thread.NORM_PRIORITY, (quitAllowed, clock) -> {
+            awaitUninterruptibly(releasePrepare);
+            return factory.create(quitAllowed, clock);
+        }, Clock.SYSTEM);
+        startDaemon(t);
+        CompletableFuture<String> got = new CompletableFuture<>();
+        Thread caller = new Thread(() -> {
+            Looper looper = t.getLooper();
+            got.complete((looper != null) + " interrupted=" + Thread.currentThread().isInterrupted());
+        }, "caller");
+        caller.setDaemon(true);
+        caller.start();
+        try {
+            TestSupport.awaitParked(caller);
+            caller.interrupt();
+            TestSupport.awaitParked(caller);
+            assertFalse(got.isDone(), "getLooper returned on an interrupt, before the Looper was prepared");
+            releasePrepare.countDown();
+            assertEquals("true interrupted=true", TestSupport.await(got, "getLooper"));
+        } finally {
+            releasePrepare.countDown();
+            quitAndJoin(t);
+        }
+    }
+
+    private static HandlerThread started(MessageQueue.Factory factory) {
+        return started(factory, Clock.SYSTEM);
+    }
+
+    /** A started daemon HandlerThread whose Looper is prepared; the other test classes of the API use it too. */
+    static HandlerThread started(MessageQueue.Factory factory, Clock clock) {
+        HandlerThread t = new HandlerThread("handler-thread", Thread.NORM_PRIORITY, factory, clock);
+        startDaemon(t);
+        assertNotNull(t.getLooper());
+        return t;
+    }
+
+    static void quitAndJoin(HandlerThread t) {
+        t.quit();
+        join(t);
+    }
+
+    /** Starts {@code t} as a daemon whose uncaught exception {@link #join} reports (instead of the console). */
+    static void startDaemon(HandlerThread t) {
+        t.setDaemon(true);
+        t.setUncaughtExceptionHandler(UNCAUGHT::put);
+        t.start();
+    }
+
+    /** Waits (bounded) for {@code t} to end; fails with what it threw, if it died of an exception. */
+    static void join(Thread t) {
+        try {
+            t.join(TimeUnit.SECONDS.toMillis(TestSupport.TIMEOUT_SECONDS));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+        assertFalse(t.isAlive(), () -> t.getName() + " did not end within " + TestSupport.TIMEOUT_SECONDS + " s");
+        Throwable died = UNCAUGHT.remove(t);
+        if (died != null) {
+            throw new AssertionError(t.getName() + " died of an exception", died);
+        }
+    }
+
+    static void awaitUninterruptibly(CountDownLatch latch) {
+        boolean interrupted = false;
+        for (;;) {
+            try {
+                if (latch.await(TestSupport.TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                    break;
+                }
+                throw new AssertionError("latch not released within " + TestSupport.TIMEOUT_SECONDS + " s");
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

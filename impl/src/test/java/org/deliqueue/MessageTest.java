@@ -1,0 +1,82 @@
+package org.deliqueue;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** {@link Message} on its own: its flags under races, its string form under a racing retire, copying. */
+class MessageTest {
+
+    /**
+     * {@code setAsynchronous} racing the enqueue of the same message (issue 12, defect 6). An enqueue writes a
+     * message's flags once, with its claim ({@link MessageQueue#claimForEnqueue}, the IN_USE CAS); so this races
+     * that claim directly, about a million times a second: a toggler flips the async flag of one message as fast as
+     * it can while this thread claims it, checks IN_USE is still there, and gives it back. A check-then-write
+     * toggle that read the flags before the claim either writes them back without IN_USE (erased under the
+     * enqueue) or, read after the claim and written after the give-back, brings back a stale IN_USE (the next
+     * claim throws). With one CAS refusing a message in use, neither can happen.
+     */
+    @Test
+    void setAsynchronousRacingTheEnqueueClaimNeverRewritesInUse() throws InterruptedException {
+        Message m = new Message();
+        Thread toggler = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                if (m.isInUse()) {
+                    continue; // claimed: an exception per attempt would make this side too slow to race
+                }
+                try {
+                    m.setAsynchronous(!m.isAsynchronous());
+                } catch (IllegalStateException inUse) {
+                    // claimed since the check above
+                }
+            }
+        }, "toggler");
+        toggler.setDaemon(true);
+        toggler.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        long rounds = 0;
+        try {
+            for (; System.nanoTime() - deadline < 0; rounds++) {
+                try {
+                    MessageQueue.claimForEnqueue(m, 0);
+                } catch (IllegalStateException e) {
+                    fail("round " + rounds + ": a racing setAsynchronous wrote back a stale IN_USE", e);
+                }
+                for (int spins = 0; spins < 8; spins++) {
+                    Thread.onSpinWait(); // time for a toggle that read the flags before the claim to land
+                }
+                if (!m.isInUse()) {
+                    fail("round " + rounds + ": a racing setAsynchronous erased IN_USE right after the claim");
+                }
+                for (int f = m.flags; !FieldAccess.casFlags(m, f, f & ~Message.FLAG_IN_USE); f = m.flags) {
+                    Thread.onSpinWait();
+                }
+            }
+        } finally {
+            toggler.interrupt();
+            toggler.join(TimeUnit.SECONDS.toMillis(TestSupport.TIMEOUT_SECONDS));
+        }
+        System.out.println("setAsynchronous raced the claim " + rounds + " times");
+    }
+
+    /**
+     * {@code toString} reads {@code target} and {@code callback} once (issue 12, defect 6: dump racing a retire).
+     * The race is replayed deterministically: the payload's own {@code toString}, which runs between the reads of
+     * the message's fields, retires the message.
+     */
+    @Test
+    void toStringSurvivesARetireBetweenItsReads() {
+        Message m = new Message();
+        m.setTarget(Targets.handler());
+        m.obj = new Object() {
+            @Override
+            public String toString() {
+                m.retire();
+                return "payload";
+            }
+        };
+        assertDoesNotThrow(m::toString);
+    }
+}

@@ -1,8 +1,0 @@
-package org.deliqueue;
-
-/** The operations on the queue under test. */
-public class DeliQueueOperations extends QueueOperations {
-    public DeliQueueOperations() {
-        super(QueueKind.DELI);
-    }
-}

@@ -1,0 +1,76 @@
+package org.deliqueue;
+
+import org.jetbrains.lincheck.datastructures.Operation;
+
+/**
+ * The removal group: posts, every kind of removal from any thread (one message by identity, all of a
+ * {@code what}, all {@code equals} to a probe, all of the handler, and an {@code equals} that throws), queries,
+ * deliveries, a moving clock and quitSafely. Bulk removals race deliveries, pushes, other removals,
+ * {@code hasMessages} and quit: the races of issue 18's atomic bulk removal.
+ */
+public class RemovalOperations extends QueueOperations {
+    public RemovalOperations() {
+        this(underTest);
+    }
+
+    RemovalOperations(MessageQueue.Factory factory) {
+        super(factory);
+    }
+
+    /** The sequential specification: the same operations on the legacy queue. */
+    public static class Spec extends RemovalOperations {
+        public Spec() {
+            super(QueueKind.LEGACY);
+        }
+    }
+
+    @Operation(params = {"thread", "whenIndex", "what"})
+    public boolean post(int thread, int whenIndex, int what) {
+        return post(thread, WHENS[whenIndex], what, false);
+    }
+
+    @Operation(params = {"millis"}, nonParallelGroup = CLOCK)
+    public void advance(int millis) {
+        super.advance(millis);
+    }
+
+    @Operation(params = {"what"})
+    public boolean has(int what) {
+        return super.has(what);
+    }
+
+    @Operation(params = {"owner", "k"})
+    public int removeOne(int owner, int k) {
+        return super.removeOne(owner, k);
+    }
+
+    @Operation(params = {"what"})
+    public int removeWhat(int what) {
+        return super.removeWhat(what);
+    }
+
+    @Operation(params = {"what", "group"})
+    public int removeEqual(int what, int group) {
+        return super.removeEqual(what, group);
+    }
+
+    @Operation(params = {"what"})
+    public int removeEqualThrowing(int what) {
+        return super.removeEqualThrowing(what);
+    }
+
+    @Operation
+    public int removeAll() {
+        return super.removeAll();
+    }
+
+    @Operation(nonParallelGroup = LOOPER)
+    public String deliver() {
+        return super.deliver();
+    }
+
+    @Operation
+    public void quitSafely() {
+        quit(true);
+    }
+}
