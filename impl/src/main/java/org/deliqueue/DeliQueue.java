@@ -351,6 +351,7 @@ public class DeliQueue extends MessageQueue {
             FieldAccess.spNext(d, t);
             d.ticket = t == null ? 1 : t.ticket + 1;
             // obligation: Refinement, NoPushAfterQuit
+            // obligation: AtomicRemoval
             if (FieldAccess.casTop(this, t, d)) {
                 return;
             }
@@ -387,6 +388,7 @@ public class DeliQueue extends MessageQueue {
                     thrown = thrown == null ? t : thrown;
                     match = false;
                 }
+                // obligation: RemovalReturnsItsSet
                 if (match && takeFor(m, descriptor)) {
                     m.nextFree = head;
                     head = m;

@@ -26,8 +26,13 @@ import java.util.regex.Pattern;
  */
 public final class Tlc {
 
-    /** The module whose actions coverage must see taken. */
+    /** The protocol module whose actions coverage must see taken. */
     static final String PROTOCOL = "DeliQueue";
+    /** Protocol slices whose actions must be taken too (reported as {@code Module!action}). */
+    static final List<String> SLICES = List.of("DeliQueueRemoval");
+    /** The abstract modules: a violated step of one is the refinement obligation named here. */
+    static final Map<String, String> REFINEMENTS = Map.of("MessageQueueAbs", "Refinement",
+            "BulkRemovalAbs", "AtomicRemoval");
 
     /** One TLC or SANY run. */
     public record Result(String model, int exit, long distinct, int depth, double seconds, String output) {
@@ -62,8 +67,9 @@ public final class Tlc {
             Map<String, Long> out = new TreeMap<>();
             Matcher m = COVERAGE.matcher(output);
             while (m.find()) {
-                if (m.group(2).equals(PROTOCOL) && !m.group(1).equals("Init")) {
-                    out.merge(m.group(1), Long.parseLong(m.group(4)), Long::sum);
+                if (!m.group(1).equals("Init") && (m.group(2).equals(PROTOCOL) || SLICES.contains(m.group(2)))) {
+                    String action = m.group(2).equals(PROTOCOL) ? m.group(1) : m.group(2) + "!" + m.group(1);
+                    out.merge(action, Long.parseLong(m.group(4)), Long::sum);
                 }
             }
             return out;
@@ -191,7 +197,7 @@ public final class Tlc {
     /**
      * The obligation a violation names. TLC names an invariant or a named action property; for a violated
      * formula inside a definition it gives the formula's location, which is mapped to the definition enclosing
-     * it, and anything in the abstract module MessageQueueAbs to {@code Refinement}. A temporal property is
+     * it, and a step of an abstract module (REFINEMENTS) to its refinement obligation. A temporal property is
      * never named by TLC (exit 13): it is the model's only PROPERTY.
      */
     public String violated(Result r) throws IOException {
@@ -212,8 +218,8 @@ public final class Tlc {
         if (!loc.find()) {
             return text;
         }
-        if (loc.group(2).equals("MessageQueueAbs")) {
-            return "Refinement";
+        if (REFINEMENTS.containsKey(loc.group(2))) {
+            return REFINEMENTS.get(loc.group(2));
         }
         List<String> lines = Files.readAllLines(specDir.resolve(loc.group(2) + ".tla"));
         for (int i = Integer.parseInt(loc.group(1)) - 1; i >= 0; i--) {
