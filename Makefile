@@ -53,7 +53,7 @@ tlc-explain: ## TLC (1 worker) on one model, MODEL=MC_LOST_WAKEUP: its counterex
 	$(MVN) $(MVN_FLAGS) -q -pl spec compile dependency:build-classpath -Dmdep.outputFile=target/tlc-explain.classpath
 	java -cp spec/target/classes:$$(cat spec/target/tlc-explain.classpath) -Dspec.dir=spec org.deliqueue.spec.TlcTrace $(MODEL)
 
-tlc-dist: ## TLC distributed mode: server + 2 workers on 127.0.0.1, port PORT=10997 (MC.tla/MCDist.cfg, safety only)
+tlc-dist: ## TLC distributed mode: server + 2 workers on 127.0.0.1, port PORT=10997 (MCDist.tla = MC less liveness, safety only)
 	spec/bin/tlc-dist.sh
 
 lincheck: ## Lincheck at depth (LINCHECK_ITERATIONS x LINCHECK_INVOCATIONS), with its negative controls; each check's time, then the total

@@ -336,7 +336,7 @@ public final class Tlc {
                 }
             }
             case "sim" -> {
-                Result r = tlc.tlc("MCFull", "SIM", workers, 600, "-simulate",
+                Result r = tlc.tlc("MCSim", "MCSim", workers, 600, "-simulate",
                         "num=" + Integer.getInteger("tlc.sim.num", 20000), "-depth", "200");
                 runs.add(new TlcJUnit.Run(r, null, null));
                 System.out.println(r.summary().replace("distinct=", "states=") + " (simulation)");
