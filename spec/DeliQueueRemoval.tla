@@ -18,10 +18,12 @@
 (* the delivery linearizes at that read of top. Anyone meeting a RESERVED  *)
 (* message resolves it the same way first.                                 *)
 (*                                                                         *)
-(* Left to DeliQueue.tla (the per-message protocol): heaps and delivery    *)
-(* order, barriers, time, sleep and wake, quit, the freelist, unlinking    *)
-(* (the stack is never spliced here), hasMessages. The quit sentinel is an *)
-(* owner node too in the Java; it is not modelled here.                    *)
+(* quit() pushes the sentinel, an owner node too: it covers every message *)
+(* below it (quit drops everything), and pushes of messages above a       *)
+(* quitting node fail; the Looper tombstones for the sentinel what it owns *)
+(* (dropOnQuit). Left to DeliQueue.tla (the per-message protocol): heaps   *)
+(* and delivery order, barriers, time and quitSafely, sleep and wake, the  *)
+(* freelist, unlinking (the stack is never spliced here), hasMessages.    *)
 (*                                                                         *)
 (* Atomicity as in DeliQueue.tla, and one more reduction: resolve (read    *)
 (* top, then CAS from RESERVED) is one step. Only resolvers change a       *)
@@ -35,11 +37,17 @@ EXTENDS Integers, FiniteSets
 CONSTANTS Msgs,      \* messages, one producer each
           Removers,  \* removal calls, one thread each; r also names its descriptor node
           Pred,      \* [Removers -> SUBSET Msgs]: the messages each removal's predicate matches
+          Quit,      \* the quit sentinel (a Message with FLAG_QUIT_SENTINEL)
+          QuitT,     \* the quitter thread
+          Quitters,  \* {QuitT}: somebody calls quit(); {}: nobody quits
           Nil        \* null
 
-Nodes == Msgs \cup Removers
+Owners == Removers \cup {Quit}            \* DeliQueue.isOwnerNode
+Nodes == Msgs \cup Owners
+Threads == Msgs \cup Removers \cup {QuitT}
 
-ASSUME /\ Msgs \cap Removers = {} /\ Nil \notin Nodes
+ASSUME /\ Msgs \cap Removers = {} /\ Quit \notin Msgs \cup Removers /\ Nil \notin Nodes
+       /\ QuitT \notin Msgs \cup Removers /\ Quitters \subseteq {QuitT}
        /\ Pred \in [Removers -> SUBSET Msgs]
 
 VARIABLES
@@ -48,12 +56,12 @@ VARIABLES
   next,      \* Message.next
   ticket,    \* Message.ticket
   flags,     \* Message.flags: "live", "reserved" (RESERVED), "removed" (REMOVED), "delivered" (REMOVED | DELIVERED)
-  removedBy, \* Message.removedBy: the owner a tombstone was written for
+  removedBy, \* Message.removedBy: the owner node a tombstone was written for
   claimTop,  \* Message.claimTop: the ticket of the top the Looper had swept when it reserved the message
   \* ---- Looper-owned ----
   L,         \* the Looper: [pc, swept: ticket of its last read of top, target]
   \* ---- other threads ----
-  pc,        \* [Msgs \cup Removers -> label]
+  pc,        \* [Threads -> label]
   C,         \* [Removers -> locals of collect: cur, passed (owner nodes walked past), won (counted), released]
   \* ---- history (ghost) ----
   took       \* [Removers -> SUBSET Msgs]: what the abstract removal took at the descriptor's push
@@ -61,21 +69,27 @@ VARIABLES
 vars == <<top, next, ticket, flags, removedBy, claimTop, L, pc, C, took>>
 
 TicketOf(n) == IF n = Nil THEN 0 ELSE ticket[n]
-Pushed(m) == pc[m] \notin {"push", "pushCas"}
+Pushed(m) == pc[m] \notin {"push", "pushCas", "failed"}
 DescPushed(r) == pc[r] \notin {"desc", "descCas"}
-\* DeliQueue.covers(o, m): o was pushed after m and its predicate matches m.
-Covers(o, m) == ticket[m] < ticket[o] /\ m \in Pred[o]
+QuitPushed == pc[QuitT] = "done"
+OwnerPushed(o) == IF o = Quit THEN QuitPushed ELSE DescPushed(o)
+\* DeliQueue.covers(o, m): o was pushed after m and its predicate matches m
+\* (the sentinel: quit drops everything).
+Covers(o, m) == ticket[m] < ticket[o] /\ (o = Quit \/ m \in Pred[o])
+\* DeliQueue.isQuitting(n): the sentinel, or a node pushed above it.
+Quitting(n) == n # Nil /\ QuitPushed /\ ticket[n] >= ticket[Quit]
 Earliest(S) == CHOOSE o \in S : \A x \in S : ticket[o] <= ticket[x]
 
-LooperPcs == {"sweep", "claim", "resolve"}
+LooperPcs == {"sweep", "drop", "claim", "resolve"}
 TypeOK ==
   /\ top \in Nodes \cup {Nil} /\ next \in [Nodes -> Nodes \cup {Nil}] /\ ticket \in [Nodes -> Nat]
   /\ flags \in [Msgs -> {"live", "reserved", "removed", "delivered"}]
-  /\ removedBy \in [Msgs -> Removers \cup {Nil}] /\ claimTop \in [Msgs -> Nat]
+  /\ removedBy \in [Msgs -> Owners \cup {Nil}] /\ claimTop \in [Msgs -> Nat]
   /\ L \in [pc : LooperPcs, swept : Nat, target : Msgs \cup {Nil}]
-  /\ \A m \in Msgs : pc[m] \in {"push", "pushCas", "done"}
+  /\ \A m \in Msgs : pc[m] \in {"push", "pushCas", "failed", "done"}
+  /\ pc[QuitT] \in {"never", "quit", "quitCas", "done"}
   /\ \A r \in Removers : /\ pc[r] \in {"desc", "descCas", "walk", "take", "release", "done"}
-                         /\ C[r] \in [cur : Nodes \cup {Nil}, passed : SUBSET Removers,
+                         /\ C[r] \in [cur : Nodes \cup {Nil}, passed : SUBSET Owners,
                                       won : SUBSET Msgs, released : BOOLEAN]
   /\ took \in [Removers -> SUBSET Msgs]
 
@@ -83,7 +97,8 @@ Init ==
   /\ top = Nil /\ next = [n \in Nodes |-> Nil] /\ ticket = [n \in Nodes |-> 0]
   /\ flags = [m \in Msgs |-> "live"] /\ removedBy = [m \in Msgs |-> Nil] /\ claimTop = [m \in Msgs |-> 0]
   /\ L = [pc |-> "sweep", swept |-> 0, target |-> Nil]
-  /\ pc = [t \in Msgs \cup Removers |-> IF t \in Msgs THEN "push" ELSE "desc"]
+  /\ pc = [t \in Threads |-> IF t \in Msgs THEN "push" ELSE IF t \in Removers THEN "desc"
+                             ELSE IF t \in Quitters THEN "quit" ELSE "never"]
   /\ C = [r \in Removers |-> [cur |-> Nil, passed |-> {}, won |-> {}, released |-> FALSE]]
   /\ took = [r \in Removers |-> {}]
 
@@ -91,17 +106,20 @@ Init ==
 (* The abstract state (the refinement mapping, below), needed by the ghost. *)
 
 \* A pushed message is gone once delivered, tombstoned, or covered by a pushed
-\* descriptor (the removal took it at that push, whoever tombstones it later).
+\* owner node: its earliest one took it at its push (a removal: removed; the
+\* quit: dropped), whoever tombstones it later.
 AStatus == [m \in Msgs |->
-              IF ~Pushed(m) THEN "new"
+              IF pc[m] = "failed" THEN "rejected"
+              ELSE IF ~Pushed(m) THEN "new"
               ELSE IF flags[m] = "delivered" THEN "delivered"
-              ELSE IF flags[m] = "removed" \/ \E r \in Removers : DescPushed(r) /\ Covers(r, m) THEN "removed"
-              ELSE "queued"]
+              ELSE IF flags[m] = "removed" THEN (IF removedBy[m] = Quit THEN "dropped" ELSE "removed")
+              ELSE LET O == {o \in Owners : OwnerPushed(o) /\ Covers(o, m)} IN
+                   IF O = {} THEN "queued" ELSE IF Earliest(O) = Quit THEN "dropped" ELSE "removed"]
 
 \* DeliQueue.resolve(m) by a thread reading top now: the earliest descriptor pushed
 \* since claimTop that covers m takes it; else it is delivered. One CAS from RESERVED.
 Resolve(m) ==
-  LET O == {o \in Removers : DescPushed(o) /\ claimTop[m] < ticket[o] /\ Covers(o, m)} IN
+  LET O == {o \in Owners : OwnerPushed(o) /\ claimTop[m] < ticket[o] /\ Covers(o, m)} IN
   IF O # {} THEN /\ flags' = [flags EXCEPT ![m] = "removed"]
                  /\ removedBy' = [removedBy EXCEPT ![m] = Earliest(O)]
             ELSE /\ flags' = [flags EXCEPT ![m] = "delivered"]
@@ -112,14 +130,32 @@ Resolve(m) ==
 
 push_readTop(m) ==
   /\ pc[m] = "push"
-  /\ next' = [next EXCEPT ![m] = top] /\ ticket' = [ticket EXCEPT ![m] = TicketOf(top) + 1]
-  /\ pc' = [pc EXCEPT ![m] = "pushCas"]
+  /\ IF Quitting(top)
+       THEN pc' = [pc EXCEPT ![m] = "failed"] /\ UNCHANGED <<next, ticket>>
+       ELSE /\ next' = [next EXCEPT ![m] = top] /\ ticket' = [ticket EXCEPT ![m] = TicketOf(top) + 1]
+            /\ pc' = [pc EXCEPT ![m] = "pushCas"]
   /\ UNCHANGED <<top, flags, removedBy, claimTop, L, C, took>>
 
 push_casTop(m) ==
   /\ pc[m] = "pushCas"
   /\ IF top = next[m] THEN top' = m /\ pc' = [pc EXCEPT ![m] = "done"]
                       ELSE pc' = [pc EXCEPT ![m] = "push"] /\ UNCHANGED top
+  /\ UNCHANGED <<next, ticket, flags, removedBy, claimTop, L, C, took>>
+
+-----------------------------------------------------------------------------
+(* quit (quitter): DeliQueue.quitQueue pushes the sentinel; its CAS is the  *)
+(* quit's linearization point: from then on it owns what it covers.        *)
+
+quit_readTop ==
+  /\ pc[QuitT] = "quit"
+  /\ next' = [next EXCEPT ![Quit] = top] /\ ticket' = [ticket EXCEPT ![Quit] = TicketOf(top) + 1]
+  /\ pc' = [pc EXCEPT ![QuitT] = "quitCas"]
+  /\ UNCHANGED <<top, flags, removedBy, claimTop, L, C, took>>
+
+quit_casTop ==
+  /\ pc[QuitT] = "quitCas"
+  /\ IF top = next[Quit] THEN top' = Quit /\ pc' = [pc EXCEPT ![QuitT] = "done"]
+                         ELSE pc' = [pc EXCEPT ![QuitT] = "quit"] /\ UNCHANGED top
   /\ UNCHANGED <<next, ticket, flags, removedBy, claimTop, L, C, took>>
 
 -----------------------------------------------------------------------------
@@ -158,7 +194,7 @@ collect_visit(r) ==
   /\ LET c == C[r].cur IN
        IF c = Nil
          THEN pc' = [pc EXCEPT ![r] = "release"] /\ UNCHANGED C
-       ELSE IF c \in Removers
+       ELSE IF c \in Owners
          THEN C' = [C EXCEPT ![r].passed = @ \cup {c}, ![r].cur = next[c]] /\ UNCHANGED pc
        ELSE IF LeftBefore(c, r) \/ c \notin Pred[r]
          THEN C' = [C EXCEPT ![r].cur = next[c]] /\ UNCHANGED pc
@@ -198,13 +234,30 @@ collect_release(r) ==
 \* sweep, as one step (the walk reads what only pushes wrote before top).
 sweep_readTop ==
   /\ L.pc = "sweep"
-  /\ L' = [L EXCEPT !.swept = TicketOf(top), !.pc = "claim"]
+  /\ L' = [L EXCEPT !.swept = TicketOf(top), !.pc = "drop"]
   /\ UNCHANGED <<top, next, ticket, flags, removedBy, claimTop, pc, C, took>>
 
+\* The owner nodes the Looper has swept that cover m.
+SweptOwners(m) == {o \in Owners : OwnerPushed(o) /\ ticket[o] <= L.swept /\ Covers(o, m)}
 \* What the Looper may deliver from its sweep: swept, live, and owned by no
-\* descriptor it has swept (those it treats as gone).
+\* owner node it has swept (those it treats as gone).
 Deliverable == {m \in Msgs : /\ Pushed(m) /\ ticket[m] <= L.swept /\ flags[m] = "live"
-                             /\ ~\E o \in Removers : DescPushed(o) /\ ticket[o] <= L.swept /\ Covers(o, m)}
+                             /\ SweptOwners(m) = {}}
+\* What the Looper drops once its sweep met the sentinel: the live messages
+\* whose earliest owner is the sentinel (an earlier removal's are its own).
+Droppable == {m \in Msgs : /\ Pushed(m) /\ ticket[m] <= L.swept /\ flags[m] = "live"
+                           /\ SweptOwners(m) # {} /\ Earliest(SweptOwners(m)) = Quit}
+
+\* dropOnQuit: takeFor(m, sentinel), one message per step (the REMOVED CAS
+\* with removedBy = the sentinel); none left: on to delivery.
+dropOnQuit_takeFor ==
+  /\ L.pc = "drop"
+  /\ IF Droppable = {}
+       THEN L' = [L EXCEPT !.pc = "claim"] /\ UNCHANGED <<flags, removedBy>>
+       ELSE \E m \in Droppable :
+              /\ flags' = [flags EXCEPT ![m] = "removed"] /\ removedBy' = [removedBy EXCEPT ![m] = Quit]
+              /\ UNCHANGED L
+  /\ UNCHANGED <<top, next, ticket, claimTop, pc, C, took>>
 
 \* claimForDelivery: the CAS live -> RESERVED with claimTop = the swept top;
 \* nothing deliverable: sweep again (the Looper would sleep; DeliQueue.tla).
@@ -229,10 +282,12 @@ resolve_readTop ==
 Producer(m) == push_readTop(m) \/ push_casTop(m)
 Remover(r) == pushDescriptor_readTop(r) \/ pushDescriptor_casTop(r) \/ collect_visit(r)
               \/ collect_takeFor(r) \/ collect_release(r)
-Looper == sweep_readTop \/ claimForDelivery_reserve \/ resolve_readTop
+Quitter == quit_readTop \/ quit_casTop
+Looper == sweep_readTop \/ dropOnQuit_takeFor \/ claimForDelivery_reserve \/ resolve_readTop
 
 Next == \/ \E m \in Msgs : Producer(m)
         \/ \E r \in Removers : Remover(r)
+        \/ Quitter
         \/ Looper
 
 Spec == Init /\ [][Next]_vars
@@ -247,6 +302,7 @@ RemovalReturnsItsSet == \A r \in Removers : pc[r] = "done" => C[r].won = took[r]
 
 Abs == INSTANCE BulkRemovalAbs WITH
          astatus <- AStatus,
+         aquit <- QuitPushed,
          adone <- [r \in Removers |-> DescPushed(r)],
          aremoved <- took
 
