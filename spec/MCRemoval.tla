@@ -9,4 +9,5 @@ CONSTANTS m1, m2, r1, r2   \* model values: the messages, the removals
 RmMsgs == {m1, m2}
 RmRemovers == {r1, r2}
 RmPred == r1 :> {m1, m2} @@ r2 :> {m2}
+RmHPred == [h \in {} |-> {}]   \* no hasMessages caller
 =============================================================================

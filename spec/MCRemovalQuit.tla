@@ -9,4 +9,5 @@ CONSTANTS m1, m2, r1   \* model values: the messages, the removal
 RqMsgs == {m1, m2}
 RqRemovers == {r1}
 RqPred == r1 :> {m1}
+RqHPred == [h \in {} |-> {}]   \* no hasMessages caller
 =============================================================================

@@ -11,5 +11,5 @@ MReserve ==
        ELSE \E m \in Deliverable :
               /\ flags' = [flags EXCEPT ![m] = "delivered"]   \* delivered from the sweep's view
               /\ L' = [L EXCEPT !.pc = "sweep"]
-  /\ UNCHANGED <<top, next, ticket, removedBy, claimTop, pc, C, took>>
+  /\ UNCHANGED <<top, next, ticket, removedBy, claimTop, pc, C, H, took>>
 =============================================================================

@@ -599,6 +599,7 @@ public class DeliQueue extends MessageQueue {
         // obligation: TraversalComplete, TraversalSafe, Refinement
         for (Message seen = null, t; (t = FieldAccess.lvTop(this)) != seen; seen = t) {
             long floor = seen == null ? 0 : seen.ticket;
+            // obligation: HasAnswersAtomically
             for (Message m = t; m != null && m.ticket > floor; m = FieldAccess.lpNext(m)) {
                 if (isOwnerNode(m)) {
                     (owners == null ? owners = new ArrayList<>() : owners).add(m);
