@@ -7,9 +7,9 @@
 (* design's table.                                                         *)
 (*                                                                         *)
 (* Threads: one producer per message (enqueue / postSyncBarrier), one      *)
-(* quitter (quit / quitSafely), one remover (removeMessages /              *)
-(* removeSyncBarrier over the set Matching), the Looper (next()), and the  *)
-(* clock (tick).                                                           *)
+(* quitter (quit / quitSafely), the traversers (removeMessages /           *)
+(* removeSyncBarrier, or hasMessages, each over its predicate Pred[t]),    *)
+(* the Looper (next()), and the clock (tick).                              *)
 (*                                                                         *)
 (* Atomicity: one shared-memory access (or one CAS) per action. Where an   *)
 (* action does more, a comment says why that is sound; the recurring       *)
@@ -22,43 +22,49 @@
 (* Abstractions: the two heaps are one set `heap` ordered by (when,        *)
 (* insertSeq) with insertSeq = ticket, or -ticket when when = 0; syncHeap  *)
 (* = its sync messages and barriers, asyncHeap = its async messages. Time  *)
-(* is a small integer clock `now` in 0..MaxTime advanced by tick; `when`   *)
-(* is a small integer; MaxTime + 1 stands for "no deadline". Payload       *)
-(* matching is abstracted by the constant set Matching. Idle handlers and  *)
-(* poll() are not modelled.                                                *)
+(* is a small integer clock `now` in 0..MaxTime advanced by tick at any    *)
+(* point; `when` is a small integer; MaxTime + 1 stands for "no deadline". *)
+(* Payload matching is abstracted by the sets Pred[t]. Idle handlers,      *)
+(* isIdle and poll() are not modelled.                                     *)
 (***************************************************************************)
 EXTENDS Integers, Sequences, FiniteSets
 
-CONSTANTS Msgs,     \* message identities, one producer thread each
-          Kind,     \* [Msgs -> {"sync", "async", "barrier"}]: Message.target == null / isAsynchronous()
-          When,     \* [Msgs -> 0..MaxTime]: the requested when of sync/async messages (barriers: now at posting)
-          Matching, \* the messages the remover's predicate matches (removeMessages / removeSyncBarrier)
-          MaxTime,  \* bound of the clock
-          Modes,    \* quit modes the quitter may use: subset of {"quit", "quitSafely"}
-          Quit,     \* the quit sentinel (a Message with FLAG_QUIT_SENTINEL)
-          Nil,      \* null
-          QuitT,    \* the quitter thread
-          RemT      \* the remover thread
+CONSTANTS Msgs,       \* message identities, one producer thread each
+          Kind,       \* [Msgs -> {"sync", "async", "barrier"}]: Message.target == null / isAsynchronous()
+          When,       \* [Msgs -> 0..MaxTime]: the requested when of sync/async messages (barriers: now at posting)
+          Traversers, \* the threads that traverse the stack: removers and hasMessages callers
+          Op,         \* [Traversers -> {"remove", "has"}]: removeMatching or hasMatching
+          Pred,       \* [Traversers -> SUBSET Msgs]: the messages the caller's predicate matches
+          MaxTime,    \* bound of the clock
+          Modes,      \* quit modes the quitter may use: subset of {"quit", "quitSafely"}; {}: nobody quits
+          Quit,       \* the quit sentinel (a Message with FLAG_QUIT_SENTINEL)
+          Nil,        \* null
+          QuitT       \* the quitter thread
 
 Nodes == Msgs \cup {Quit}
-Threads == Msgs \cup {QuitT, RemT}
+Threads == Msgs \cup {QuitT} \cup Traversers
+Removers == {t \in Traversers : Op[t] = "remove"}
+Askers == {t \in Traversers : Op[t] = "has"}
 INF == MaxTime + 1                      \* MessageQueue.NO_DEADLINE / MAX_DEADLINE
 Barriers == {m \in Msgs : Kind[m] = "barrier"}
-Awake == [asleep |-> FALSE, deadline |-> INF, blocked |-> FALSE]   \* DeliQueue.AWAKE
+\* DeliQueue.AWAKE; asleep = ASLEEP, deadline = waitWord >>> 2, barrier =
+\* DeliQueue.sleepBarrier (the BLOCKED bit is barrier # Nil).
+Awake == [asleep |-> FALSE, deadline |-> INF, barrier |-> Nil]
 
-ASSUME /\ Quit \notin Msgs /\ Nil \notin Nodes /\ Matching \subseteq Msgs
+ASSUME /\ Quit \notin Msgs /\ Nil \notin Nodes /\ Traversers \cap (Msgs \cup {QuitT}) = {}
        /\ Kind \in [Msgs -> {"sync", "async", "barrier"}] /\ When \in [Msgs -> 0..MaxTime]
-       /\ Modes \subseteq {"quit", "quitSafely"} /\ Modes # {}
+       /\ Op \in [Traversers -> {"remove", "has"}] /\ Pred \in [Traversers -> SUBSET Msgs]
+       /\ Modes \subseteq {"quit", "quitSafely"}
 
 VARIABLES
   \* ---- shared memory (Java fields) ----
   top,       \* DeliQueue.top
   next,      \* Message.next
   ticket,    \* Message.ticket
-  when,      \* Message.when (written before the push; when[Quit]: sentinel.when = Clock.uptimeMillis() at quitQueue)
+  when,      \* Message.when (written before the push; when[Quit]: sentinel.when, the quit's clock reading)
   removed,   \* Message.flags & FLAG_REMOVED
   freelist,  \* DeliQueue.freelist with its Message.nextFree chain, as a sequence
-  waitWord,  \* DeliQueue.waitWord: [asleep, deadline, blocked] (ASLEEP / BLOCKED bits, deadline << 2)
+  waitWord,  \* DeliQueue.waitWord and DeliQueue.sleepBarrier: [asleep, deadline, barrier]
   wakeRefs,  \* DeliQueue.wakeRefs: [count, teardown] (TEARDOWN = bit 63)
   permit,    \* LockSupport permit of the Looper thread (WakeResource.signal and teardown's unpark)
   resource,  \* WakeResource: "live" or "freed"
@@ -71,19 +77,19 @@ VARIABLES
   L,         \* the Looper's program counter and locals, see LooperInit
   \* ---- other threads ----
   pc,        \* [Threads -> label]
-  pw,        \* [Threads -> waitWord value read by signalIfEarlier / removeSyncBarrier]
   qmode,     \* the sentinel's arg1: "quit" or "quitSafely" (fixed per behaviour)
-  R,         \* the remover's locals: [t: top of the pass, floor, cur, won, quit: traverse's quit (sentinel passed),
-             \* released: DeliQueue.releasePayload cleared obj/callback/target of what it won]
+  T,         \* [Traversers -> locals of traverse and its visitor], see TraverserInit
   \* ---- history (ghost) ----
   dcount,    \* [Msgs -> Nat]: how often each message was delivered
   dropped,   \* messages the Looper dropped on quit (its REMOVED CAS won)
-  snaps      \* the sets of live matching messages seen during removeMatching (TraversalComplete)
+  lastPost   \* the clock at the last successful push CAS of a message (Refinement: the quit's time)
 
-looperVars == <<prev, swept, heap, deferred, L>>
+sharedVars == <<top, next, ticket, when, removed, freelist>>
 wakeVars == <<waitWord, wakeRefs, permit, resource>>
-vars == <<top, next, ticket, when, removed, freelist, waitWord, wakeRefs, permit, resource, now,
-          prev, swept, heap, deferred, L, pc, pw, qmode, R, dcount, dropped, snaps>>
+looperVars == <<prev, swept, heap, deferred, L>>
+threadVars == <<pc, qmode, T>>
+ghostVars == <<dcount, dropped, lastPost>>
+vars == <<sharedVars, wakeVars, now, looperVars, threadVars, ghostVars>>
 
 -----------------------------------------------------------------------------
 (* Helpers *)
@@ -95,12 +101,14 @@ Less(x, y) == \/ when[x] < when[y]                                   \* MessageH
 MinOf(S) == CHOOSE x \in S : \A y \in S \ {x} : Less(x, y)
 SyncSide(H) == {x \in H : Kind[x] # "async"}
 AsyncSide(H) == {x \in H : Kind[x] = "async"}
-\* DeliQueue.firstDeliverable: blockedByBarrier and the head to deliver.
-BlockedBy(H) == SyncSide(H) # {} /\ Kind[MinOf(SyncSide(H))] = "barrier"
+\* DeliQueue.firstDeliverable: the blocking barrier (syncHeap's head if it is
+\* one) and the head to deliver.
+BlockingBarrier(H) == IF SyncSide(H) # {} /\ Kind[MinOf(SyncSide(H))] = "barrier"
+                      THEN MinOf(SyncSide(H)) ELSE Nil
 FirstDeliverable(H) ==
-    IF BlockedBy(H) \/ SyncSide(H) = {}
+    IF BlockingBarrier(H) # Nil \/ SyncSide(H) = {}
     THEN IF AsyncSide(H) = {} THEN Nil ELSE MinOf(AsyncSide(H))
-    ELSE MinOf(H \ {b \in H : Kind[b] = "barrier"})
+    ELSE MinOf(H \ Barriers)
 
 Range(s) == {s[i] : i \in DOMAIN s}
 RECURSIVE ReachFrom(_, _)
@@ -108,42 +116,58 @@ ReachFrom(n, k) == IF n = Nil \/ k = 0 THEN {} ELSE {n} \cup ReachFrom(next[n], 
 Linked == ReachFrom(top, Cardinality(Nodes) + 1)       \* reachable from top along next
 
 Pushed(m) == pc[m] \notin {"push", "pushCas", "failed"} \* m's push CAS succeeded
-QuitPushed == pc[QuitT] \notin {"quit", "quitCas"}
-Won == Range(R.won) \cap Msgs                            \* messages the remover's REMOVED CAS won
+QuitPushed == pc[QuitT] \notin {"quit", "quitCas", "never"}
+WonBy(t) == Range(T[t].won)                              \* messages t's REMOVED CAS won
+Won == UNION {WonBy(t) : t \in Removers}
 SweptNode(n) == n \in Linked /\ ticket[n] <= TicketOf(swept)
 \* DeliQueue.droppedByQuit(sentinel, m): quit drops everything, quitSafely what is
-\* due after the uptime of the call (sentinel.when), not the Looper's clock reading.
+\* due after the sentinel's clock reading (when[Quit]).
 DroppedByQuit(m) == qmode = "quit" \/ when[m] > when[Quit]
+\* The messages of S that are live: pushed, neither taken (delivered, removed,
+\* dropped) nor dropped by a quit that has taken effect. Under the refinement
+\* mapping this is the abstract queue's Live \cap S.
+LiveNow(S) == {m \in S : Pushed(m) /\ ~removed[m] /\ ~(QuitPushed /\ DroppedByQuit(m))}
+
+\* Named as in the Java.
+isQuitSentinel(n) == n = Quit
+linkBack(n, m) == [prev EXCEPT ![n] = m]                \* DeliQueue.linkBack: n.prev = m
+claimForDelivery(c) == ~removed[c]                      \* = markRemoved(c): does the REMOVED CAS win?
+\* DeliQueue.releasePayload: the remover clears obj, callback and target of
+\* every message it won (private writes: only its winner clears them).
+releasePayload(t) == [T EXCEPT ![t].released = TRUE]
 
 -----------------------------------------------------------------------------
-(* Hooks: definitions the mutant models (MC_*.tla) override in their .cfg.  *)
+ProducerPcs == {"push", "pushCas", "failed", "signal", "wake", "wSignal", "wRelease", "done"}
+QuitterPcs == {"never", "quit", "quitCas", "signal", "wake", "wSignal", "wRelease", "done"}
+\* The sentinel's arg1 a behaviour may use ("quit" stands in when nobody quits).
+QModes == IF Modes = {} THEN {"quit"} ELSE Modes
+TraverserPcs == {"tStart", "tVisit", "tTest", "tAdvance", "tRecheck", "rFree",
+                 "signal", "wake", "wSignal", "wRelease", "done"}
+LooperPcs == {"loop", "take", "sweep", "sweepWalk", "drain", "drainNode", "unlink", "splice",
+              "dropOnQuit", "deliver", "sleep", "recheckTop", "recheckFree", "park", "awake",
+              "teardown", "tdCheck", "tdPark", "free", "exit"}
 
-Matches(n) == n \in Matching            \* the remover's predicate (never the sentinel)
-SentinelBornRemoved == TRUE             \* quitQueue: sentinel.flags includes FLAG_REMOVED
-SweepNotesQuit(n) == n = Quit           \* sweep: isQuitSentinel(m) is tested before isRemoved(m)
-SweepStopsAt(n) == FALSE                \* sweep walks through the sentinel
-TraverseNotesQuit(n) == n = Quit        \* traverse: isQuitSentinel(m) is tested before the visitor
-LinkBack(n, m) == [prev EXCEPT ![n] = m]  \* DeliQueue.linkBack
-ClaimWins(c) == ~removed[c]             \* DeliQueue.claimForDelivery = markRemoved
-FlagAfterDelivery == TRUE               \* a delivered message keeps REMOVED (retired, never pooled)
-NextAfterUnlink(n) == next[n]           \* splice keeps m.next
-TeardownWaits == TRUE                   \* teardown parks until wakeRefs == TEARDOWN
-SleepRechecksTop == TRUE                \* sleep re-reads top after publishing ASLEEP
-RepeatUntilStable == TRUE               \* traverse repeats until top is stable
-ReleasesPayload == TRUE                 \* the remover clears the payload of what it won before handing it over
+LooperInit == [pc |-> "loop",       \* label
+               ret |-> "drain",     \* where sweep returns
+               uret |-> "loop",     \* where unlink / splice return
+               top |-> Nil,         \* sweep's read of top
+               cur |-> Nil,         \* sweep's cursor
+               chain |-> <<>>,      \* drainFreelist's chain
+               target |-> Nil,      \* the message to unlink
+               now |-> 0,           \* next(): now = clock.uptimeMillis()
+               dl |-> INF,          \* nextDeadline
+               bar |-> Nil,         \* the blocking barrier (blockedByBarrier: bar # Nil)
+               quitSeen |-> FALSE,  \* quitSentinel != null
+               quitDropped |-> FALSE]  \* quitMessagesDropped
 
------------------------------------------------------------------------------
-LooperInit == [pc |-> "loop",   \* label
-               ret |-> "drain", \* where sweep returns
-               uret |-> "loop", \* where unlink / splice return
-               top |-> Nil,     \* sweep's read of top
-               cur |-> Nil,     \* sweep's cursor
-               chain |-> <<>>,  \* drainFreelist's chain
-               target |-> Nil,  \* the message to unlink
-               now |-> 0,       \* next(): now = clock.uptimeMillis()
-               dl |-> INF,      \* nextDeadline
-               blk |-> FALSE,   \* blockedByBarrier
-               quitSeen |-> FALSE, quitDropped |-> FALSE]
+TraverserInit == [top |-> Nil,      \* traverse: the last read of top
+                  floor |-> 0,      \* traverse: the previous top's ticket
+                  cur |-> Nil,      \* traverse: the cursor
+                  quit |-> FALSE,   \* traverse: quit != null (the sentinel was passed)
+                  won |-> <<>>,     \* Tombstones: the chain of wins (head first)
+                  found |-> FALSE,  \* hasMatching: the visitor returned true
+                  released |-> FALSE, \* releasePayload cleared obj/callback/target of what it won
+                  seen |-> {}]      \* ghost (hasMatching): LiveNow(Pred[t]) at the last read of top
 
 \* obligation: every variable has its type
 TypeOK ==
@@ -151,35 +175,45 @@ TypeOK ==
   /\ next \in [Nodes -> Nodes \cup {Nil}] /\ prev \in [Nodes -> Nodes \cup {Nil}]
   /\ ticket \in [Nodes -> Nat] /\ when \in [Nodes -> 0..MaxTime]
   /\ removed \in [Nodes -> BOOLEAN]
-  /\ freelist \in Seq(Nodes)
-  /\ waitWord \in [asleep : BOOLEAN, deadline : 0..INF, blocked : BOOLEAN]
+  /\ freelist \in Seq(Msgs)
+  /\ waitWord \in [asleep : BOOLEAN, deadline : 0..INF, barrier : Barriers \cup {Nil}]
   /\ wakeRefs \in [count : 0..Cardinality(Threads), teardown : BOOLEAN]
   /\ permit \in BOOLEAN /\ resource \in {"live", "freed"} /\ now \in 0..MaxTime
   /\ swept \in Nodes \cup {Nil} /\ heap \subseteq Msgs /\ deferred \in Nodes \cup {Nil}
-  /\ L.now \in 0..MaxTime /\ L.dl \in 0..INF /\ L.chain \in Seq(Nodes)
-  /\ pc \in [Threads -> STRING] /\ qmode \in Modes
-  /\ R.cur \in Nodes \cup {Nil} /\ R.won \in Seq(Nodes) /\ R.quit \in BOOLEAN /\ R.released \in BOOLEAN
-  /\ dcount \in [Msgs -> Nat] /\ dropped \subseteq Msgs /\ snaps \subseteq SUBSET Msgs
+  /\ L.pc \in LooperPcs /\ L.ret \in LooperPcs /\ L.uret \in LooperPcs
+  /\ L.top \in Nodes \cup {Nil} /\ L.cur \in Nodes \cup {Nil} /\ L.target \in Nodes \cup {Nil}
+  /\ L.now \in 0..MaxTime /\ L.dl \in 0..INF /\ L.bar \in Barriers \cup {Nil} /\ L.chain \in Seq(Msgs)
+  /\ L.quitSeen \in BOOLEAN /\ L.quitDropped \in BOOLEAN
+  /\ \A m \in Msgs : pc[m] \in ProducerPcs
+  /\ pc[QuitT] \in QuitterPcs /\ qmode \in QModes
+  /\ \A t \in Traversers : /\ pc[t] \in TraverserPcs
+                           /\ T[t].top \in Nodes \cup {Nil} /\ T[t].cur \in Nodes \cup {Nil}
+                           /\ T[t].floor \in Nat /\ T[t].quit \in BOOLEAN /\ T[t].won \in Seq(Msgs)
+                           /\ T[t].found \in BOOLEAN /\ T[t].released \in BOOLEAN
+                           /\ T[t].seen \subseteq Pred[t]
+  /\ dcount \in [Msgs -> Nat] /\ dropped \subseteq Msgs /\ lastPost \in 0..MaxTime
 
 Init ==
   /\ top = Nil /\ next = [n \in Nodes |-> Nil] /\ ticket = [n \in Nodes |-> 0]
   /\ when = [n \in Nodes |-> IF n = Quit \/ Kind[n] = "barrier" THEN 0 ELSE When[n]]   \* new Message(): when = 0
-  /\ removed = [n \in Nodes |-> FALSE] /\ freelist = <<>>
+  /\ removed = [n \in Nodes |-> n = Quit]    \* the sentinel is born REMOVED (quitQueue's flags)
+  /\ freelist = <<>>
   /\ waitWord = Awake /\ wakeRefs = [count |-> 0, teardown |-> FALSE]
   /\ permit = FALSE /\ resource = "live" /\ now = 0
   /\ prev = [n \in Nodes |-> Nil] /\ swept = Nil /\ heap = {} /\ deferred = Nil
   /\ L = LooperInit
-  /\ pc = [t \in Threads |-> IF t \in Msgs THEN "push" ELSE IF t = QuitT THEN "quit" ELSE "rStart"]
-  /\ pw = [t \in Threads |-> Awake]
-  /\ qmode \in Modes
-  /\ R = [t |-> Nil, floor |-> 0, cur |-> Nil, won |-> <<>>, quit |-> FALSE, released |-> FALSE]
-  /\ dcount = [m \in Msgs |-> 0] /\ dropped = {} /\ snaps = {}
+  /\ pc = [t \in Threads |-> IF t \in Msgs THEN "push"
+                             ELSE IF t = QuitT THEN (IF Modes = {} THEN "never" ELSE "quit")
+                             ELSE "tStart"]
+  /\ qmode \in QModes
+  /\ T = [t \in Traversers |-> TraverserInit]
+  /\ dcount = [m \in Msgs |-> 0] /\ dropped = {} /\ lastPost = 0
 
 -----------------------------------------------------------------------------
 (* 1. push (any thread): DeliQueue.push, enqueueClaimed, postSyncBarrier.   *)
 
-\* Read top; fail on the sentinel; write m.next, m.ticket (and m.when) into
-\* the unpublished m: private until the CAS publishes it.
+\* Read top; fail on the sentinel; write m.next, m.ticket (and a barrier's
+\* when, the clock: reason (c)) into the unpublished m: private until the CAS.
 push_readTop(m) ==
   /\ pc[m] = "push"
   /\ IF top = Quit
@@ -189,43 +223,52 @@ push_readTop(m) ==
             /\ ticket' = [ticket EXCEPT ![m] = TicketOf(top) + 1]
             /\ when' = IF Kind[m] = "barrier" THEN [when EXCEPT ![m] = now] ELSE when
             /\ pc' = [pc EXCEPT ![m] = "pushCas"]
-  /\ UNCHANGED <<top, removed, freelist, wakeVars, now, looperVars, pw, qmode, R, dcount, dropped>>
+  /\ UNCHANGED <<top, removed, freelist>> /\ UNCHANGED <<wakeVars, now, looperVars, qmode, T, ghostVars>>
 
-\* CAS top from the value read (m.next) to m; on failure retry.
+\* CAS top from the value read (m.next) to m; on failure retry. Then
+\* signalIfEarlier (a barrier wakes nobody: it only holds messages back).
 push_casTop(m) ==
   /\ pc[m] = "pushCas"
   /\ IF top = next[m]
        THEN /\ top' = m
             /\ pc' = [pc EXCEPT ![m] = IF Kind[m] = "barrier" THEN "done" ELSE "signal"]
+            /\ lastPost' = now
        ELSE /\ pc' = [pc EXCEPT ![m] = "push"]
-            /\ UNCHANGED top
-  /\ UNCHANGED <<next, ticket, when, removed, freelist, wakeVars, now, looperVars, pw, qmode, R, dcount, dropped>>
+            /\ UNCHANGED <<top, lastPost>>
+  /\ UNCHANGED <<next, ticket, when, removed, freelist>>
+  /\ UNCHANGED <<wakeVars, now, looperVars, qmode, T, dcount, dropped>>
 
 push(m) == push_readTop(m) \/ push_casTop(m)
 
 -----------------------------------------------------------------------------
 (* 6. wait word, waker side: DeliQueue.signalIfEarlier (producers, and      *)
 (* quitQueue with when = Long.MIN_VALUE) and the loop at the end of         *)
-(* removeSyncBarrier (remover).                                             *)
+(* removeSyncBarrier (removers).                                            *)
 
-\* Whether the waker t wants the Looper that published w awake.
+\* Whether the waker t wants the Looper that published w awake. A message
+\* decides from the protocol's order, not from the clock: the Looper is held
+\* back by the barrier it recorded (sleepBarrier, read after w) unless the
+\* message is async or sorts before that barrier.
 WantsWake(t, w) ==
   IF t \in Msgs
   THEN /\ w.asleep /\ when[t] < w.deadline
-       /\ ~(w.blocked /\ Kind[t] = "sync" /\ when[t] >= now)
+       /\ \/ Kind[t] = "async"
+          \/ w.barrier = Nil
+          \/ Less(t, w.barrier)
   ELSE IF t = QuitT THEN w.asleep
-  ELSE w.asleep /\ w.blocked
+  ELSE w.asleep /\ w.barrier # Nil
 
 \* The loop { w = waitWord; if (!wants(w)) return; if (CAS(w, AWAKE)) wake } is
-\* one atomic step by reason (a) (a failed CAS only re-reads); the clock read
-\* inside wants(w) commutes by reason (c).
+\* one atomic step by reason (a) (a failed CAS only re-reads). sleepBarrier is
+\* written before the ASLEEP word that it goes with and read after it; a later
+\* sleep re-reads top, so a stale barrier costs no wakeup.
 signalIfEarlier_cas(t) ==
   /\ pc[t] = "signal"
   /\ IF WantsWake(t, waitWord)
        THEN waitWord' = Awake /\ pc' = [pc EXCEPT ![t] = "wake"]
        ELSE pc' = [pc EXCEPT ![t] = "done"] /\ UNCHANGED waitWord
-  /\ UNCHANGED <<top, next, ticket, when, removed, freelist, wakeRefs, permit, resource, now,
-                 looperVars, pw, qmode, R, dcount, dropped>>
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeRefs, permit, resource>>
+  /\ UNCHANGED <<now, looperVars, qmode, T, ghostVars>>
 
 signalIfEarlier(t) == signalIfEarlier_cas(t)
 
@@ -239,16 +282,16 @@ wake_acquire(t) ==
        THEN pc' = [pc EXCEPT ![t] = "done"] /\ UNCHANGED wakeRefs
        ELSE /\ wakeRefs' = [wakeRefs EXCEPT !.count = @ + 1]
             /\ pc' = [pc EXCEPT ![t] = "wSignal"]
-  /\ UNCHANGED <<top, next, ticket, when, removed, freelist, waitWord, permit, resource, now,
-                 looperVars, pw, qmode, R, dcount, dropped>>
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<waitWord, permit, resource>>
+  /\ UNCHANGED <<now, looperVars, qmode, T, ghostVars>>
 
 \* signalWakeResource: uses the resource; the wake is a sticky permit.
 wake_signal(t) ==
   /\ pc[t] = "wSignal"
   /\ permit' = TRUE
   /\ pc' = [pc EXCEPT ![t] = "wRelease"]
-  /\ UNCHANGED <<top, next, ticket, when, removed, freelist, waitWord, wakeRefs, resource, now,
-                 looperVars, pw, qmode, R, dcount, dropped>>
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<waitWord, wakeRefs, resource>>
+  /\ UNCHANGED <<now, looperVars, qmode, T, ghostVars>>
 
 \* releaseWakeRef: decrement; the last one out after TEARDOWN unparks the
 \* Looper. Joined into one step: the Looper re-reads wakeRefs before every
@@ -258,114 +301,131 @@ wake_release(t) ==
   /\ wakeRefs' = [wakeRefs EXCEPT !.count = @ - 1]
   /\ permit' = (permit \/ (wakeRefs.count = 1 /\ wakeRefs.teardown))
   /\ pc' = [pc EXCEPT ![t] = "done"]
-  /\ UNCHANGED <<top, next, ticket, when, removed, freelist, waitWord, resource, now,
-                 looperVars, pw, qmode, R, dcount, dropped>>
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<waitWord, resource>>
+  /\ UNCHANGED <<now, looperVars, qmode, T, ghostVars>>
 
 wake(t) == wake_acquire(t) \/ wake_signal(t) \/ wake_release(t)
 
 -----------------------------------------------------------------------------
-(* 8. quit (quitter): DeliQueue.quitQueue pushes the sentinel, whose flags  *)
-(* (IN_USE | REMOVED | QUIT_SENTINEL), arg1 (quitSafely) and when (the      *)
-(* uptime of the call) are written before the push, then                   *)
+(* 8. quit (quitter): DeliQueue.quitQueue pushes the sentinel, born with    *)
+(* IN_USE | REMOVED | QUIT_SENTINEL and arg1 (quitSafely), then             *)
 (* signalIfEarlier(Long.MIN_VALUE, true). The push is the quit's            *)
 (* linearization point: from then on what DroppedByQuit names is dead for  *)
 (* traversals, and the Looper drops it when its sweep meets the sentinel.  *)
 
-\* Read top; write the unpublished sentinel's next, ticket, flags and, on the
-\* first attempt only (ticket still 0: Java sets sentinel.when once, before
-\* push's CAS loop), when = now. Private writes; the clock read commutes by (c).
+\* Read top, then the clock (sentinel.when), on every attempt; write the
+\* unpublished sentinel's next, ticket and when. Private writes; the clock
+\* read comes after the read of top, which it may share a step with by (c).
+\* Every push before the sentinel's precedes that read of top, so the quit's
+\* time is at or after the clock of every accepted post.
 quit_readTop ==
   /\ pc[QuitT] = "quit"
   /\ next' = [next EXCEPT ![Quit] = top]
   /\ ticket' = [ticket EXCEPT ![Quit] = TicketOf(top) + 1]
-  /\ when' = IF ticket[Quit] = 0 THEN [when EXCEPT ![Quit] = now] ELSE when
-  /\ removed' = [removed EXCEPT ![Quit] = SentinelBornRemoved]
+  /\ when' = [when EXCEPT ![Quit] = now]
   /\ pc' = [pc EXCEPT ![QuitT] = "quitCas"]
-  /\ UNCHANGED <<top, freelist, wakeVars, now, looperVars, pw, qmode, R, dcount, dropped>>
+  /\ UNCHANGED <<top, removed, freelist>> /\ UNCHANGED <<wakeVars, now, looperVars, qmode, T, ghostVars>>
 
 quit_casTop ==
   /\ pc[QuitT] = "quitCas"
   /\ IF top = next[Quit]
        THEN top' = Quit /\ pc' = [pc EXCEPT ![QuitT] = "signal"]
        ELSE pc' = [pc EXCEPT ![QuitT] = "quit"] /\ UNCHANGED top
-  /\ UNCHANGED <<next, ticket, when, removed, freelist, wakeVars, now, looperVars, pw, qmode, R, dcount, dropped>>
+  /\ UNCHANGED <<next, ticket, when, removed, freelist>>
+  /\ UNCHANGED <<wakeVars, now, looperVars, qmode, T, ghostVars>>
 
 quit == quit_readTop \/ quit_casTop
 
 -----------------------------------------------------------------------------
-(* 3 + 4. tombstone removal with the racy traversal (remover):             *)
-(* DeliQueue.removeMatching = traverse(Tombstones) + pushFreelist, then for  *)
-(* a barrier removeSyncBarrier's wake. Plain reads of next, one per step.   *)
+(* 4. the racy traversal (any thread): DeliQueue.traverse(visitor), with    *)
+(* the visitors of removeMatching (Tombstones: markRemoved, then            *)
+(* pushFreelist and, for a barrier, removeSyncBarrier's wake) and of        *)
+(* hasMatching (!isRemoved). Plain reads of next, one per step.             *)
 
-RemoverDone == IF R.won = <<>> THEN "done" ELSE "rFree"
+AfterTraverse(t) == IF Op[t] = "remove" /\ T[t].won # <<>> THEN "rFree" ELSE "done"
+\* t's locals once traverse has returned: only the result is kept.
+Returned(t) == [TraverserInit EXCEPT !.won = T[t].won, !.found = T[t].found, !.released = T[t].released]
+\* The ghost a hasMatching caller records at each read of top.
+Seen(t) == IF Op[t] = "has" THEN LiveNow(Pred[t]) ELSE {}
 
-\* traverse: the loop condition's read of top (first pass).
-removeMatching_readTop ==
-  /\ pc[RemT] = "rStart"
-  /\ R' = [R EXCEPT !.t = top, !.cur = top, !.floor = 0]
-  /\ pc' = [pc EXCEPT ![RemT] = IF top = Nil THEN RemoverDone ELSE "rVisit"]
-  /\ UNCHANGED <<top, next, ticket, when, removed, freelist, wakeVars, now, looperVars, pw, qmode, dcount, dropped>>
+\* The loop condition's read of top (first pass); top = null ends it.
+traverse_readTop(t) ==
+  /\ pc[t] = "tStart"
+  /\ IF top = Nil
+       THEN pc' = [pc EXCEPT ![t] = AfterTraverse(t)] /\ UNCHANGED T
+       ELSE /\ T' = [T EXCEPT ![t].top = top, ![t].cur = top, ![t].floor = 0, ![t].seen = Seen(t)]
+            /\ pc' = [pc EXCEPT ![t] = "tVisit"]
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
 
 \* At cursor m: stop at null or at the floor (ticket is immutable once
 \* published); the sentinel is noted (traverse's quit = m) and passed; a
-\* match not dropped by a quit already passed goes to markRemoved; otherwise
+\* match not dropped by a quit already passed goes to the visitor; otherwise
 \* read m.next. The sentinel's arg1 and when and m.when are immutable once
 \* published, so reading them adds no shared access.
-removeMatching_visit ==
-  /\ pc[RemT] = "rVisit"
-  /\ LET m == R.cur IN
-       IF m = Nil \/ ticket[m] <= R.floor
-         THEN /\ pc' = [pc EXCEPT ![RemT] = "rRecheck"] /\ UNCHANGED R
-       ELSE IF TraverseNotesQuit(m)
-         THEN /\ R' = [R EXCEPT !.quit = TRUE, !.cur = next[m]] /\ UNCHANGED pc
-       ELSE IF Matches(m) /\ ~(R.quit /\ DroppedByQuit(m))
-         THEN /\ pc' = [pc EXCEPT ![RemT] = "rMark"] /\ UNCHANGED R
-         ELSE /\ R' = [R EXCEPT !.cur = next[m]] /\ UNCHANGED pc
-  /\ UNCHANGED <<top, next, ticket, when, removed, freelist, wakeVars, now, looperVars, pw, qmode, dcount, dropped>>
+traverse_visit(t) ==
+  /\ pc[t] = "tVisit"
+  /\ LET m == T[t].cur IN
+       IF m = Nil \/ ticket[m] <= T[t].floor
+         THEN /\ pc' = [pc EXCEPT ![t] = "tRecheck"] /\ UNCHANGED T
+       ELSE IF isQuitSentinel(m)
+         THEN /\ T' = [T EXCEPT ![t].quit = TRUE, ![t].cur = next[m]] /\ UNCHANGED pc
+       ELSE IF m \in Pred[t] /\ ~(T[t].quit /\ DroppedByQuit(m))
+         THEN /\ pc' = [pc EXCEPT ![t] = "tTest"] /\ UNCHANGED T
+         ELSE /\ T' = [T EXCEPT ![t].cur = next[m]] /\ UNCHANGED pc
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
 
-\* markRemoved: the remover's REMOVED CAS (its CAS loop is atomic by (a)).
-\* Linearization point of the removal of this message.
-markRemoved_remover ==
-  /\ pc[RemT] = "rMark"
-  /\ IF ~removed[R.cur]
-       THEN /\ removed' = [removed EXCEPT ![R.cur] = TRUE]
-            /\ R' = [R EXCEPT !.won = <<R.cur>> \o @]   \* m.nextFree = head; head = m
-       ELSE UNCHANGED <<removed, R>>
-  /\ pc' = [pc EXCEPT ![RemT] = "rAdvance"]
-  /\ UNCHANGED <<top, next, ticket, when, freelist, wakeVars, now, looperVars, pw, qmode, dcount, dropped>>
+\* Tombstones.test: markRemoved, the remover's REMOVED CAS (its CAS loop is
+\* atomic by (a)), the linearization point of the removal of this message.
+removeMatching_markRemoved(t) ==
+  /\ pc[t] = "tTest" /\ Op[t] = "remove"
+  /\ LET m == T[t].cur IN
+       IF ~removed[m]
+         THEN /\ removed' = [removed EXCEPT ![m] = TRUE]
+              /\ T' = [T EXCEPT ![t].won = <<m>> \o @]   \* m.nextFree = head; head = m
+         ELSE UNCHANGED <<removed, T>>
+  /\ pc' = [pc EXCEPT ![t] = "tAdvance"]
+  /\ UNCHANGED <<top, next, ticket, when, freelist>> /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
 
-markRemoved == markRemoved_remover
+\* hasMatching's visitor: !isRemoved(m), one read of the flags; a live match
+\* ends the traversal with true.
+hasMatching_isRemoved(t) ==
+  /\ pc[t] = "tTest" /\ Op[t] = "has"
+  /\ IF ~removed[T[t].cur]
+       THEN T' = [T EXCEPT ![t] = [Returned(t) EXCEPT !.found = TRUE]] /\ pc' = [pc EXCEPT ![t] = "done"]
+       ELSE pc' = [pc EXCEPT ![t] = "tAdvance"] /\ UNCHANGED T
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
 
-removeMatching_advance ==
-  /\ pc[RemT] = "rAdvance"
-  /\ R' = [R EXCEPT !.cur = next[R.cur]]
-  /\ pc' = [pc EXCEPT ![RemT] = "rVisit"]
-  /\ UNCHANGED <<top, next, ticket, when, removed, freelist, wakeVars, now, looperVars, pw, qmode, dcount, dropped>>
+traverse_advance(t) ==
+  /\ pc[t] = "tAdvance"
+  /\ T' = [T EXCEPT ![t].cur = next[T[t].cur]]
+  /\ pc' = [pc EXCEPT ![t] = "tVisit"]
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
 
-\* traverse: re-read top; if it moved, walk the new segment down to the old
-\* top's ticket. The last read (top stable) is removeMatching's
-\* linearization point.
-removeMatching_recheck ==
-  /\ pc[RemT] = "rRecheck"
-  /\ IF top = R.t \/ ~RepeatUntilStable
-       THEN pc' = [pc EXCEPT ![RemT] = RemoverDone] /\ UNCHANGED R
-       ELSE /\ R' = [R EXCEPT !.floor = TicketOf(R.t), !.t = top, !.cur = top]
-            /\ pc' = [pc EXCEPT ![RemT] = "rVisit"]
-  /\ UNCHANGED <<top, next, ticket, when, removed, freelist, wakeVars, now, looperVars, pw, qmode, dcount, dropped>>
+\* Re-read top; if it moved, walk the new segment down to the old top's
+\* ticket. The last read (top stable) is the traversal's linearization point.
+traverse_recheck(t) ==
+  /\ pc[t] = "tRecheck"
+  /\ IF top = T[t].top
+       THEN pc' = [pc EXCEPT ![t] = AfterTraverse(t)] /\ T' = [T EXCEPT ![t] = Returned(t)]
+       ELSE /\ T' = [T EXCEPT ![t].floor = TicketOf(T[t].top), ![t].top = top, ![t].cur = top,
+                              ![t].seen = Seen(t)]
+            /\ pc' = [pc EXCEPT ![t] = "tVisit"]
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
 
-\* releasePayload of every message won (private writes: only its remover
-\* clears them), then pushFreelist: { f = freelist; tail.nextFree = f;
-\* CAS(f, head) } retried is one atomic push of the chain by reason (a).
-removeMatching_pushFreelist ==
-  /\ pc[RemT] = "rFree"
-  /\ R' = [R EXCEPT !.released = ReleasesPayload]
-  /\ freelist' = R.won \o freelist
-  /\ pc' = [pc EXCEPT ![RemT] = IF Won \cap Barriers # {} THEN "signal" ELSE "done"]
-  /\ UNCHANGED <<top, next, ticket, when, removed, wakeVars, now, looperVars, pw, qmode, dcount, dropped>>
+\* releasePayload of every message won, then pushFreelist: { f = freelist;
+\* tail.nextFree = f; CAS(f, head) } retried is one atomic push of the chain
+\* by reason (a). A removed barrier may have held the Looper back:
+\* removeSyncBarrier wakes it.
+removeMatching_pushFreelist(t) ==
+  /\ pc[t] = "rFree"
+  /\ T' = releasePayload(t)
+  /\ freelist' = T[t].won \o freelist
+  /\ pc' = [pc EXCEPT ![t] = IF WonBy(t) \cap Barriers # {} THEN "signal" ELSE "done"]
+  /\ UNCHANGED <<top, next, ticket, when, removed>> /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
 
-removeMatching == \/ removeMatching_readTop \/ removeMatching_visit \/ markRemoved
-                  \/ removeMatching_advance \/ removeMatching_recheck
-                  \/ removeMatching_pushFreelist
+traverse(t) == \/ traverse_readTop(t) \/ traverse_visit(t) \/ removeMatching_markRemoved(t)
+               \/ hasMatching_isRemoved(t) \/ traverse_advance(t) \/ traverse_recheck(t)
+               \/ removeMatching_pushFreelist(t)
 
 -----------------------------------------------------------------------------
 (* The Looper: DeliQueue.next() = loop { now = clock; takeDueOrNull(now);   *)
@@ -378,34 +438,38 @@ removeMatching == \/ removeMatching_readTop \/ removeMatching_visit \/ markRemov
 sweep_readTop ==
   /\ L.pc \in {"loop", "take", "sweep"}
   /\ LET ret == CASE L.pc = "sweep" -> L.ret [] OTHER -> "drain" IN
-       L' = [L EXCEPT !.top = top, !.cur = top, !.ret = ret,
+       L' = [L EXCEPT !.top = top,
                       !.now = IF L.pc = "loop" THEN now ELSE @,
+                      !.cur = IF top = swept THEN Nil ELSE top,
+                      !.ret = IF top = swept THEN "drain" ELSE ret,
                       !.pc = IF top = swept THEN ret ELSE "sweepWalk"]
-  /\ UNCHANGED <<top, next, ticket, when, removed, freelist, wakeVars, now,
-                 prev, swept, heap, deferred, pc, pw, qmode, R, dcount, dropped>>
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now>> /\ UNCHANGED <<prev, swept, heap, deferred>>
+  /\ UNCHANGED <<threadVars, ghostVars>>
 
 \* One node m of the walk: read m.next (only the Looper writes next after
 \* publication, and never in the unswept segment) and m.flags (the one racy
-\* read); write n.prev = m; heap m unless REMOVED; note the sentinel. At
+\* read); write n.prev = m; note the sentinel, else heap m unless REMOVED. At
 \* swept the walk ends: swept = t, then the deferred unlink is spliced.
 sweep_step ==
   /\ L.pc = "sweepWalk"
   /\ IF L.cur = swept
        THEN /\ swept' = L.top
             /\ IF deferred # Nil
-                 THEN /\ L' = [L EXCEPT !.target = deferred, !.uret = L.ret, !.pc = "splice"]
+                 THEN /\ L' = [L EXCEPT !.target = deferred, !.uret = L.ret, !.pc = "splice",
+                                        !.cur = Nil, !.ret = "drain"]
                       /\ deferred' = Nil
-                 ELSE /\ L' = [L EXCEPT !.pc = L.ret]
+                 ELSE /\ L' = [L EXCEPT !.pc = L.ret, !.cur = Nil, !.ret = "drain"]
                       /\ UNCHANGED deferred
             /\ UNCHANGED <<prev, heap>>
        ELSE LET m == L.cur
                 n == next[m] IN
-            /\ prev' = IF n # Nil THEN LinkBack(n, m) ELSE prev
-            /\ heap' = IF m \in Msgs /\ ~SweepNotesQuit(m) /\ ~removed[m] THEN heap \cup {m} ELSE heap
-            /\ L' = [L EXCEPT !.cur = IF SweepStopsAt(m) THEN swept ELSE n,
-                              !.quitSeen = @ \/ SweepNotesQuit(m)]
+            /\ prev' = IF n # Nil THEN linkBack(n, m) ELSE prev
+            /\ IF isQuitSentinel(m)
+                 THEN L' = [L EXCEPT !.cur = n, !.quitSeen = TRUE] /\ UNCHANGED heap
+                 ELSE /\ heap' = IF ~removed[m] THEN heap \cup {m} ELSE heap
+                      /\ L' = [L EXCEPT !.cur = n]
             /\ UNCHANGED <<swept, deferred>>
-  /\ UNCHANGED <<top, next, ticket, when, removed, freelist, wakeVars, now, pc, pw, qmode, R, dcount, dropped>>
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, threadVars, ghostVars>>
 
 sweep == sweep_readTop \/ sweep_step
 
@@ -417,8 +481,8 @@ drainFreelist_exchange ==
   /\ freelist' = <<>>
   /\ L' = IF freelist = <<>> THEN [L EXCEPT !.pc = "dropOnQuit"]
           ELSE [L EXCEPT !.chain = freelist, !.ret = "drainNode", !.pc = "sweep"]
-  /\ UNCHANGED <<top, next, ticket, when, removed, wakeVars, now,
-                 prev, swept, heap, deferred, pc, pw, qmode, R, dcount, dropped>>
+  /\ UNCHANGED <<top, next, ticket, when, removed>> /\ UNCHANGED <<wakeVars, now>>
+  /\ UNCHANGED <<prev, swept, heap, deferred>> /\ UNCHANGED <<threadVars, ghostVars>>
 
 \* For each chained node: out of its heap (if heapIndex >= 0), then unlink.
 drainFreelist_node ==
@@ -428,8 +492,8 @@ drainFreelist_node ==
        ELSE /\ heap' = heap \ {Head(L.chain)}
             /\ L' = [L EXCEPT !.target = Head(L.chain), !.chain = Tail(L.chain),
                               !.uret = "drainNode", !.pc = "unlink"]
-  /\ UNCHANGED <<top, next, ticket, when, removed, freelist, wakeVars, now,
-                 prev, swept, deferred, pc, pw, qmode, R, dcount, dropped>>
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now>> /\ UNCHANGED <<prev, swept, deferred>>
+  /\ UNCHANGED <<threadVars, ghostVars>>
 
 drainFreelist == drainFreelist_exchange \/ drainFreelist_node
 
@@ -442,30 +506,30 @@ unlink_check ==
        IF prev[m] # Nil
          THEN L' = [L EXCEPT !.pc = "splice"] /\ UNCHANGED deferred
        ELSE IF top = m
-         THEN deferred' = m /\ L' = [L EXCEPT !.pc = L.uret]
+         THEN deferred' = m /\ L' = [L EXCEPT !.pc = L.uret, !.uret = "loop", !.target = Nil]
          ELSE L' = [L EXCEPT !.ret = "splice", !.pc = "sweep"] /\ UNCHANGED deferred
-  /\ UNCHANGED <<top, next, ticket, when, removed, freelist, wakeVars, now,
-                 prev, swept, heap, pc, pw, qmode, R, dcount, dropped>>
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now>> /\ UNCHANGED <<prev, swept, heap>>
+  /\ UNCHANGED <<threadVars, ghostVars>>
 
 \* splice(m): p.next = m.next (the one shared write); n.prev = p and
-\* m.prev = null are Looper-only. m keeps its next.
+\* m.prev = null are Looper-only. m keeps its next (traversals may stand on m).
 unlink_splice ==
   /\ L.pc = "splice"
   /\ LET m == L.target
          p == prev[m]
          n == next[m] IN
-       /\ next' = [next EXCEPT ![p] = n, ![m] = NextAfterUnlink(m)]
+       /\ next' = [next EXCEPT ![p] = n]
        /\ prev' = IF n # Nil THEN [prev EXCEPT ![m] = Nil, ![n] = p] ELSE [prev EXCEPT ![m] = Nil]
-  /\ L' = [L EXCEPT !.pc = L.uret]
-  /\ UNCHANGED <<top, ticket, when, removed, freelist, wakeVars, now,
-                 swept, heap, deferred, pc, pw, qmode, R, dcount, dropped>>
+  /\ L' = [L EXCEPT !.pc = L.uret, !.uret = "loop", !.target = Nil]
+  /\ UNCHANGED <<top, ticket, when, removed, freelist>> /\ UNCHANGED <<wakeVars, now>>
+  /\ UNCHANGED <<swept, heap, deferred>> /\ UNCHANGED <<threadVars, ghostVars>>
 
 unlink == unlink_check \/ unlink_splice
 
 \* 8. dropOnQuit / dropFrom (once, when the sweep has met the sentinel): every
-\* heap message, or (quitSafely) every one with when > sentinel.when (the
-\* uptime of the quit call, not L.now): DroppedByQuit; for each: out of the
-\* heap, the Looper's REMOVED CAS, unlink if it won. One message per step.
+\* heap message, or (quitSafely) every one with when > sentinel.when:
+\* DroppedByQuit; for each: out of the heap, the Looper's REMOVED CAS, unlink
+\* if it won. One message per step.
 takeDueOrNull_dropOnQuit ==
   /\ L.pc = "dropOnQuit"
   /\ LET D == {m \in heap : DroppedByQuit(m)} IN
@@ -479,60 +543,63 @@ takeDueOrNull_dropOnQuit ==
                         /\ dropped' = dropped \cup {m}
                         /\ L' = [L EXCEPT !.target = m, !.uret = "dropOnQuit", !.pc = "unlink"]
                    ELSE UNCHANGED <<removed, dropped, L>>
-  /\ UNCHANGED <<top, next, ticket, when, freelist, wakeVars, now,
-                 prev, swept, deferred, pc, pw, qmode, R, dcount>>
+  /\ UNCHANGED <<top, next, ticket, when, freelist>> /\ UNCHANGED <<wakeVars, now>>
+  /\ UNCHANGED <<prev, swept, deferred>> /\ UNCHANGED <<threadVars, dcount, lastPost>>
 
 \* takeDueOrNull's clock once the sentinel is swept: now = max(now,
 \* quitSentinel.when): what quitSafely kept is due by the quit's time, which
 \* the clock has passed (else a now read before the sweep would tear down
 \* over it).
 DueBy == IF L.quitSeen /\ when[Quit] > L.now THEN when[Quit] ELSE L.now
+\* head != null && head.when <= now
+IsDue(c) == c # Nil /\ when[c] <= DueBy
 
-\* 7. deliver: firstDeliverable; if due at DueBy, out of the heap and the
-\* REMOVED CAS (claimForDelivery), the linearization point of the delivery;
-\* if it won unlink and return it, else a remover owns it: loop. Otherwise
-\* record nextDeadline / blockedByBarrier, and tear down or sleep.
+\* 7. deliver: firstDeliverable; if due, out of the heap and the REMOVED CAS
+\* (claimForDelivery), the linearization point of the delivery; if it won
+\* unlink and return it, else a remover owns it: loop. Otherwise record
+\* nextDeadline and the blocking barrier, and tear down or sleep.
 takeDueOrNull_deliver ==
   /\ L.pc = "deliver"
   /\ LET c == FirstDeliverable(heap) IN
-       IF c # Nil /\ when[c] <= DueBy
+       IF IsDue(c)
          THEN /\ heap' = heap \ {c}
-              /\ IF ClaimWins(c)
-                   THEN /\ removed' = [removed EXCEPT ![c] = FlagAfterDelivery]
+              /\ IF claimForDelivery(c)
+                   THEN /\ removed' = [removed EXCEPT ![c] = TRUE]
                         /\ dcount' = [dcount EXCEPT ![c] = @ + 1]
                         /\ L' = [L EXCEPT !.target = c, !.uret = "loop", !.pc = "unlink"]
                    ELSE /\ L' = [L EXCEPT !.pc = "take"]
                         /\ UNCHANGED <<removed, dcount>>
          ELSE /\ L' = [L EXCEPT !.dl = IF c = Nil THEN INF ELSE when[c],
-                                !.blk = BlockedBy(heap),
+                                !.bar = BlockingBarrier(heap),
                                 !.pc = IF L.quitSeen THEN "teardown" ELSE "sleep"]
               /\ UNCHANGED <<heap, removed, dcount>>
-  /\ UNCHANGED <<top, next, ticket, when, freelist, wakeVars, now,
-                 prev, swept, deferred, pc, pw, qmode, R, dropped>>
+  /\ UNCHANGED <<top, next, ticket, when, freelist>> /\ UNCHANGED <<wakeVars, now>>
+  /\ UNCHANGED <<prev, swept, deferred>> /\ UNCHANGED <<threadVars, dropped, lastPost>>
 
 takeDueOrNull == takeDueOrNull_dropOnQuit \/ takeDueOrNull_deliver
 
-\* 6. sleep(deadline, blocked): publish ASLEEP (volatile write) ...
+\* 6. sleep(deadline, barrier): sleepBarrier = barrier, then publish ASLEEP
+\* (volatile writes; the pair is one step since wakers read the word first) ...
 sleep_publish ==
   /\ L.pc = "sleep"
-  /\ waitWord' = [asleep |-> TRUE, deadline |-> L.dl, blocked |-> L.blk]
+  /\ waitWord' = [asleep |-> TRUE, deadline |-> L.dl, barrier |-> L.bar]
   /\ L' = [L EXCEPT !.pc = "recheckTop"]
-  /\ UNCHANGED <<top, next, ticket, when, removed, freelist, wakeRefs, permit, resource, now,
-                 prev, swept, heap, deferred, pc, pw, qmode, R, dcount, dropped>>
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeRefs, permit, resource, now>>
+  /\ UNCHANGED <<prev, swept, heap, deferred>> /\ UNCHANGED <<threadVars, ghostVars>>
 
 \* ... re-read top (the Looper's half of the Dekker pair) ...
 sleep_recheckTop ==
   /\ L.pc = "recheckTop"
-  /\ L' = [L EXCEPT !.pc = IF top = swept \/ ~SleepRechecksTop THEN "recheckFree" ELSE "awake"]
-  /\ UNCHANGED <<top, next, ticket, when, removed, freelist, wakeVars, now,
-                 prev, swept, heap, deferred, pc, pw, qmode, R, dcount, dropped>>
+  /\ L' = [L EXCEPT !.pc = IF top = swept THEN "recheckFree" ELSE "awake"]
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now>>
+  /\ UNCHANGED <<prev, swept, heap, deferred>> /\ UNCHANGED <<threadVars, ghostVars>>
 
 \* ... and freelist ...
 sleep_recheckFree ==
   /\ L.pc = "recheckFree"
   /\ L' = [L EXCEPT !.pc = IF freelist = <<>> THEN "park" ELSE "awake"]
-  /\ UNCHANGED <<top, next, ticket, when, removed, freelist, wakeVars, now,
-                 prev, swept, heap, deferred, pc, pw, qmode, R, dcount, dropped>>
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now>>
+  /\ UNCHANGED <<prev, swept, heap, deferred>> /\ UNCHANGED <<threadVars, ghostVars>>
 
 \* ... park until the deadline or a permit (consumed) ...
 sleep_park ==
@@ -540,16 +607,16 @@ sleep_park ==
   /\ permit \/ (L.dl <= MaxTime /\ now >= L.dl)
   /\ permit' = FALSE
   /\ L' = [L EXCEPT !.pc = "awake"]
-  /\ UNCHANGED <<top, next, ticket, when, removed, freelist, waitWord, wakeRefs, resource, now,
-                 prev, swept, heap, deferred, pc, pw, qmode, R, dcount, dropped>>
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<waitWord, wakeRefs, resource, now>>
+  /\ UNCHANGED <<prev, swept, heap, deferred>> /\ UNCHANGED <<threadVars, ghostVars>>
 
 \* ... and write AWAKE; next() loops.
 sleep_awake ==
   /\ L.pc = "awake"
   /\ waitWord' = Awake
-  /\ L' = [L EXCEPT !.pc = "loop", !.dl = INF, !.blk = FALSE]
-  /\ UNCHANGED <<top, next, ticket, when, removed, freelist, wakeRefs, permit, resource, now,
-                 prev, swept, heap, deferred, pc, pw, qmode, R, dcount, dropped>>
+  /\ L' = [L EXCEPT !.pc = "loop", !.dl = INF, !.bar = Nil]
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeRefs, permit, resource, now>>
+  /\ UNCHANGED <<prev, swept, heap, deferred>> /\ UNCHANGED <<threadVars, ghostVars>>
 
 sleep == sleep_publish \/ sleep_recheckTop \/ sleep_recheckFree \/ sleep_park \/ sleep_awake
 
@@ -559,65 +626,58 @@ teardown_set ==
   /\ L.pc = "teardown"
   /\ wakeRefs' = [wakeRefs EXCEPT !.teardown = TRUE]
   \* the CAS returns the count: reading it again at once adds nothing
-  /\ L' = [L EXCEPT !.pc = IF TeardownWaits /\ wakeRefs.count # 0 THEN "tdPark" ELSE "free"]
-  /\ UNCHANGED <<top, next, ticket, when, removed, freelist, waitWord, permit, resource, now,
-                 prev, swept, heap, deferred, pc, pw, qmode, R, dcount, dropped>>
+  /\ L' = [L EXCEPT !.pc = IF wakeRefs.count # 0 THEN "tdPark" ELSE "free"]
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<waitWord, permit, resource, now>>
+  /\ UNCHANGED <<prev, swept, heap, deferred>> /\ UNCHANGED <<threadVars, ghostVars>>
 
 teardown_check ==
   /\ L.pc = "tdCheck"
   /\ L' = [L EXCEPT !.pc = IF wakeRefs.count = 0 THEN "free" ELSE "tdPark"]
-  /\ UNCHANGED <<top, next, ticket, when, removed, freelist, wakeVars, now,
-                 prev, swept, heap, deferred, pc, pw, qmode, R, dcount, dropped>>
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now>>
+  /\ UNCHANGED <<prev, swept, heap, deferred>> /\ UNCHANGED <<threadVars, ghostVars>>
 
 teardown_park ==
   /\ L.pc = "tdPark"
   /\ permit
   /\ permit' = FALSE
   /\ L' = [L EXCEPT !.pc = "tdCheck"]
-  /\ UNCHANGED <<top, next, ticket, when, removed, freelist, waitWord, wakeRefs, resource, now,
-                 prev, swept, heap, deferred, pc, pw, qmode, R, dcount, dropped>>
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<waitWord, wakeRefs, resource, now>>
+  /\ UNCHANGED <<prev, swept, heap, deferred>> /\ UNCHANGED <<threadVars, ghostVars>>
 
 teardown_free ==
   /\ L.pc = "free"
   /\ resource' = "freed"
   /\ L' = [L EXCEPT !.pc = "exit"]
-  /\ UNCHANGED <<top, next, ticket, when, removed, freelist, waitWord, wakeRefs, permit, now,
-                 prev, swept, heap, deferred, pc, pw, qmode, R, dcount, dropped>>
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<waitWord, wakeRefs, permit, now>>
+  /\ UNCHANGED <<prev, swept, heap, deferred>> /\ UNCHANGED <<threadVars, ghostVars>>
 
 teardown == teardown_set \/ teardown_check \/ teardown_park \/ teardown_free
 
-\* The clock (ManualClock.advance).
+\* The clock (ManualClock.advance), between any two steps.
 tick ==
   /\ now < MaxTime
   /\ now' = now + 1
-  /\ UNCHANGED <<top, next, ticket, when, removed, freelist, wakeVars,
-                 looperVars, pc, pw, qmode, R, dcount, dropped>>
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, looperVars, threadVars, ghostVars>>
 
 -----------------------------------------------------------------------------
 (* Threads, Next, Spec *)
 
 Producer(m) == push(m) \/ signalIfEarlier(m) \/ wake(m)
 Quitter == quit \/ signalIfEarlier(QuitT) \/ wake(QuitT)
-Remover == removeMatching \/ signalIfEarlier(RemT) \/ wake(RemT)
+Traverser(t) == traverse(t) \/ signalIfEarlier(t) \/ wake(t)
 Looper == sweep \/ drainFreelist \/ unlink \/ takeDueOrNull \/ sleep \/ teardown
 
-\* History for TraversalComplete: while removeMatching runs, record after
-\* every step the set of matching messages then live for it (pushed, and not
-\* taken by another thread nor dropped by a quit already pushed; those it won
-\* itself count as live).
-LiveForRemover == {m \in Matching : Pushed(m) /\ ((~removed[m] /\ ~(QuitPushed /\ DroppedByQuit(m))) \/ m \in Won)}
-RemoverFinished == pc[RemT] \in {"done", "signal", "wake", "wSignal", "wRelease"}
-Record == snaps' = IF pc'[RemT] # "rStart" /\ ~RemoverFinished
-                   THEN snaps \cup {LiveForRemover'} ELSE snaps
+Next == \/ \E m \in Msgs : Producer(m)
+        \/ Quitter
+        \/ \E t \in Traversers : Traverser(t)
+        \/ Looper
+        \/ tick
 
-Next == /\ \/ \E m \in Msgs : Producer(m)
-           \/ Quitter \/ Remover \/ Looper \/ tick
-        /\ Record
-
-Fairness == /\ \A m \in Msgs : WF_vars(Producer(m) /\ Record)
-            /\ WF_vars(Quitter /\ Record)
-            /\ WF_vars(Remover /\ Record)
-            /\ WF_vars(Looper /\ Record)
+\* Every thread is scheduled (weak fairness); the clock need not advance.
+Fairness == /\ \A m \in Msgs : WF_vars(Producer(m))
+            /\ WF_vars(Quitter)
+            /\ \A t \in Traversers : WF_vars(Traverser(t))
+            /\ WF_vars(Looper)
 
 Spec == Init /\ [][Next]_vars /\ Fairness
 
@@ -628,6 +688,7 @@ Spec == Init /\ [][Next]_vars /\ Fairness
 ExactlyOnce == \A m \in Msgs : /\ dcount[m] <= 1
                                /\ dcount[m] = 1 => m \notin Won \cup dropped
                                /\ m \in dropped => m \notin Won
+                               /\ \A t, u \in Removers : t # u => m \notin WonBy(t) \cap WonBy(u)
 
 \* Pending messages stay reachable from top; at teardown a message that is
 \* neither delivered, removed nor dropped must be one the Looper held in its
@@ -640,7 +701,7 @@ NoLostMessage == \A m \in Msgs : Pushed(m) /\ ~removed[m] =>
 \* Each delivered message is the least (when, insertSeq) among due, swept,
 \* unblocked messages (an action property, checked at the delivery step).
 Swept(m) == Pushed(m) /\ ticket[m] <= TicketOf(L.top)
-Blocking(b) == Swept(b) /\ (~removed[b] \/ b \in heap)   \* a removed barrier blocks until drained
+Blocking(b) == Swept(b) /\ (~removed[b] \/ b \in heap)   \* the Looper honours a removed barrier until drained
 Unblocked(m) == /\ Swept(m) /\ ~removed[m] /\ m \notin Barriers
                 /\ ~(Kind[m] = "sync" /\ \E b \in Barriers : Blocking(b) /\ Less(b, m))
 \* obligation: each delivered message is the least (when, insertSeq) among due, swept, unblocked messages
@@ -659,28 +720,42 @@ BackLinksConsistent == \A m \in Linked : SweptNode(m) /\ next[m] # Nil => prev[n
 
 Published(n) == IF n = Quit THEN QuitPushed ELSE Pushed(n)
 \* obligation: a cursor only visits published nodes, and tickets strictly decrease along next (walks end)
-TraversalSafe == /\ R.cur = Nil \/ Published(R.cur)
+TraversalSafe == /\ \A t \in Traversers : T[t].cur = Nil \/ Published(T[t].cur)
                  /\ \A n \in Nodes : Published(n) /\ next[n] # Nil =>
                         Published(next[n]) /\ ticket[next[n]] < ticket[n]
 
-\* What removeMatching guarantees as a whole: the set it tombstoned is the set
-\* of matching messages live at some instant of its run, its own wins counted
-\* live (so its traversal missed nothing live then). Not an atomic bulk removal.
-\* obligation: a removal tombstones exactly the matching messages live at some instant of its run
-TraversalComplete == RemoverFinished => Won \in snaps
+\* The step that ends t's traversal with its last read of top (stable).
+EndsTraversal(t) == pc[t] \in {"tStart", "tRecheck"} /\ pc'[t] \in {"rFree", "done"}
+
+\* What removeMatching guarantees as a whole: at its linearization point (the
+\* last, stable read of top) no message it matches is live: each was taken by
+\* it or by another thread. A sequence of atomic single removals that misses
+\* nothing; not atomic against a concurrent Looper when it matches several
+\* messages (docs/design.md), hence Abs's one-at-a-time Remove.
+\* obligation: a removal leaves no matching message live at its last read of top
+TraversalComplete == [][\A t \in Removers : EndsTraversal(t) => LiveNow(Pred[t]) = {}]_vars
+
+\* hasMessages is linearizable: true at the read of top that began the pass
+\* in which it found a live match (the match was live then, the abstract
+\* queue held it), false at its last, stable read of top (nothing live).
+\* obligation: hasMessages answers as the abstract queue does at an instant of the call
+HasMessagesLinearizable ==
+  [][\A t \in Askers : /\ pc[t] = "tTest" /\ T'[t].found => T[t].cur \in T[t].seen
+                       /\ EndsTraversal(t) => LiveNow(Pred[t]) = {}]_vars
 
 \* obligation: a message tombstoned for a remover holds no payload once that removal has returned
-PayloadReleased == RemoverFinished /\ Won # {} => R.released
+PayloadReleased == \A t \in Removers : pc[t] = "done" /\ T[t].won # <<>> => T[t].released
 
 \* obligation: the wake resource is never signalled after it is freed, nor freed while in use
 NoUseAfterTeardown == \A t \in Threads : pc[t] \in {"wSignal", "wRelease"} => resource = "live"
 
-\* The Looper parks with no permit only if every deliverable message due
-\* before its deadline has a wake on its way.
+\* A wake is on its way: a waker between its push and its wake, or a remover
+\* that has removed a barrier and not yet reached its wake.
 WakePending == \/ \E t \in Threads : pc[t] \in {"signal", "wake", "wSignal"}
-               \/ pc[RemT] = "rFree" /\ Won \cap Barriers # {}
-LiveBlocked(m) == Kind[m] = "sync" /\ \E b \in Barriers :
-                    Pushed(b) /\ (~removed[b] \/ b \in heap) /\ Less(b, m)
+               \/ \E t \in Removers : WonBy(t) \cap Barriers # {} /\ pc[t] \notin {"done", "wRelease"}
+\* A sync message held back by a barrier that is not removed: a removed
+\* barrier stops blocking at its removal, not when the Looper drains it.
+LiveBlocked(m) == Kind[m] = "sync" /\ \E b \in Barriers : Pushed(b) /\ ~removed[b] /\ Less(b, m)
 \* obligation: the Looper never sleeps past a due, unblocked message without a pending wake
 NoLostWakeup == L.pc = "park" /\ ~permit =>
                   \/ WakePending
@@ -698,21 +773,25 @@ Pending == {m \in Msgs : pc[m] \in {"push", "pushCas"}}
 PushLockFree == \A k \in 1..Cardinality(Msgs) :
                   Cardinality(Pending) = k ~> Cardinality(Pending) < k
 
+ClosedPcs == {"teardown", "tdCheck", "tdPark", "free", "exit"}
+DueUnblocked(m) == Pushed(m) /\ ~removed[m] /\ m \notin Barriers /\ when[m] <= now /\ ~LiveBlocked(m)
+\* Delivery is live: a due message that no barrier holds back is eventually
+\* delivered, removed or dropped (all set REMOVED), unless a barrier posted
+\* later holds it back or the Looper has closed after quit (it abandons what
+\* is left then; Refinement's Close says when it may).
+\* obligation: every due, unblocked, unremoved message is eventually delivered (weak fairness)
+EventualDelivery == \A m \in Msgs : DueUnblocked(m) ~> (removed[m] \/ LiveBlocked(m) \/ L.pc \in ClosedPcs)
+
 -----------------------------------------------------------------------------
 (* Refinement: the mapping onto MessageQueueAbs. Linearization points: the  *)
-(* push CAS (Enqueue), the sentinel push (Quit), the remover's REMOVED CAS   *)
+(* push CAS (Enqueue), the sentinel push (Quit), a remover's REMOVED CAS     *)
 (* (Remove), the Looper's REMOVED CAS (Deliver, Drop), the sweep's read of   *)
 (* top (Observe; with the clock read at "loop"), the Looper's decision to    *)
 (* tear down (Close), the free (Terminate). No prophecy is needed: every     *)
 (* linearization point is a step of the thread concerned, because the       *)
 (* abstract queue states its guarantee against the consumer's view (what it *)
 (* has seen, its clock reading, the removed barriers it still honours) or   *)
-(* against the quit (the uptime of its call, read before its push).        *)
-(* TraversalComplete (on the history variable snaps) states what a whole    *)
-(* removeMatching guarantees: a sequence of atomic single removals that      *)
-(* misses nothing; it is not atomic against a concurrent Looper when it     *)
-(* matches several messages (docs/design.md), hence Abs's one-at-a-time      *)
-(* Remove.                                                                   *)
+(* against the quit (its clock reading, after every accepted post's).       *)
 
 AStatus == [m \in Msgs |->
               IF pc[m] = "failed" THEN "rejected"
@@ -722,7 +801,6 @@ AStatus == [m \in Msgs |->
               ELSE IF m \in Won THEN "removed"
               ELSE "queued"]
 AWhen == [m \in Msgs |-> IF Pushed(m) THEN when[m] ELSE IF Kind[m] = "barrier" THEN 0 ELSE When[m]]
-ClosedPcs == {"teardown", "tdCheck", "tdPark", "free", "exit"}
 
 Abs == INSTANCE MessageQueueAbs WITH
          astatus <- AStatus,
@@ -731,20 +809,25 @@ Abs == INSTANCE MessageQueueAbs WITH
          aclock <- TicketOf(top),
          aseen <- {m \in Msgs : Swept(m)},
          alooked <- L.now,
+         alastpost <- lastPost,
          aqtime <- IF QuitPushed THEN when[Quit] ELSE 0,
          aretiring <- {b \in heap \cap Barriers : removed[b]},
          aquit <- QuitPushed,
          amode <- qmode,
+         Modes <- QModes,
          aclosed <- L.pc \in ClosedPcs,
          aterm <- resource = "freed"
 
 \* obligation: every behaviour of DeliQueue is a behaviour of the abstract queue MessageQueueAbs
 Refinement == Abs!ASpec
+\* Its safety part, for models too large for liveness checking.
+RefinementSafety == Abs!ASafety
 
 -----------------------------------------------------------------------------
 THEOREM Spec => [](TypeOK /\ ExactlyOnce /\ NoLostMessage /\ HeapStackConsistent /\ BackLinksConsistent
-                   /\ TraversalSafe /\ TraversalComplete /\ NoUseAfterTeardown /\ NoLostWakeup
-                   /\ NoPushAfterQuit /\ PayloadReleased)
-THEOREM Spec => DeliveryOrder /\ QuitTerminates /\ PushLockFree
+                   /\ TraversalSafe /\ NoUseAfterTeardown /\ NoLostWakeup /\ NoPushAfterQuit
+                   /\ PayloadReleased)
+THEOREM Spec => DeliveryOrder /\ TraversalComplete /\ HasMessagesLinearizable
+THEOREM Spec => QuitTerminates /\ PushLockFree /\ EventualDelivery
 THEOREM Spec => Refinement
 =============================================================================

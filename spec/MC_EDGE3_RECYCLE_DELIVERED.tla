@@ -1,8 +1,24 @@
 ---------- MODULE MC_EDGE3_RECYCLE_DELIVERED ----------
-(* Negative control. upstream edge case 3: recycling a delivered message clears REMOVED while a stale traversal can still reach it; the remover's CAS then wins on a delivered message. *)
+(* Negative control (models.manifest: TLC must report ExactlyOnce violated).
+   upstream edge case 3: recycling a delivered message clears REMOVED while a stale traversal can still
+   reach it; the remover's CAS then wins on a delivered message. *)
 EXTENDS MC
 
-\* the delivered node is recycled: its flags are cleared
-MFlagAfterDelivery ==
-  FALSE
+MDeliver ==
+  /\ L.pc = "deliver"
+  /\ LET c == FirstDeliverable(heap) IN
+       IF IsDue(c)
+         THEN /\ heap' = heap \ {c}
+              /\ IF claimForDelivery(c)
+                   THEN /\ removed' = [removed EXCEPT ![c] = FALSE]   \* Message.recycle() after dispatch
+                        /\ dcount' = [dcount EXCEPT ![c] = @ + 1]
+                        /\ L' = [L EXCEPT !.target = c, !.uret = "loop", !.pc = "unlink"]
+                   ELSE /\ L' = [L EXCEPT !.pc = "take"]
+                        /\ UNCHANGED <<removed, dcount>>
+         ELSE /\ L' = [L EXCEPT !.dl = IF c = Nil THEN INF ELSE when[c],
+                                !.bar = BlockingBarrier(heap),
+                                !.pc = IF L.quitSeen THEN "teardown" ELSE "sleep"]
+              /\ UNCHANGED <<heap, removed, dcount>>
+  /\ UNCHANGED <<top, next, ticket, when, freelist>> /\ UNCHANGED <<wakeVars, now>>
+  /\ UNCHANGED <<prev, swept, deferred>> /\ UNCHANGED <<threadVars, dropped, lastPost>>
 =============================================================================

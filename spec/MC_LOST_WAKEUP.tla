@@ -1,8 +1,11 @@
 ---------- MODULE MC_LOST_WAKEUP ----------
-(* Negative control. impl mutant LOST_WAKEUP: the Looper parks without re-reading top after publishing ASLEEP. *)
+(* Negative control (models.manifest: TLC must report NoLostWakeup violated).
+   impl mutant LOST_WAKEUP: the Looper parks without re-reading top after publishing ASLEEP. *)
 EXTENDS MC
 
-\* sleep does not re-read top
-MSleepRechecksTop ==
-  FALSE
+MRecheckTop ==
+  /\ L.pc = "recheckTop"
+  /\ L' = [L EXCEPT !.pc = "recheckFree"]
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now>>
+  /\ UNCHANGED <<prev, swept, heap, deferred>> /\ UNCHANGED <<threadVars, ghostVars>>
 =============================================================================

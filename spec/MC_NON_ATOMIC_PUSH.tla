@@ -1,11 +1,13 @@
 ---------- MODULE MC_NON_ATOMIC_PUSH ----------
-(* Negative control. impl mutant NON_ATOMIC_PUSH: push sets top without a CAS; a concurrent push (here the sentinel's) is lost. *)
-EXTENDS MC
+(* Negative control (models.manifest: TLC must report NoLostMessage violated).
+   impl mutant NON_ATOMIC_PUSH: push writes top without a CAS; of two concurrent pushes one is lost. *)
+EXTENDS MCNoQuit
 
-\* push writes top instead of CASing it
 MPushCasTop(m) ==
   /\ pc[m] = "pushCas"
   /\ top' = m   \* a plain write: no compare with the value read
   /\ pc' = [pc EXCEPT ![m] = IF Kind[m] = "barrier" THEN "done" ELSE "signal"]
-  /\ UNCHANGED <<next, ticket, when, removed, freelist, wakeVars, now, looperVars, pw, qmode, R, dcount, dropped>>
+  /\ lastPost' = now
+  /\ UNCHANGED <<next, ticket, when, removed, freelist>>
+  /\ UNCHANGED <<wakeVars, now, looperVars, qmode, T, dcount, dropped>>
 =============================================================================

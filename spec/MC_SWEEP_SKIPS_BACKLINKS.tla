@@ -1,8 +1,7 @@
 ---------- MODULE MC_SWEEP_SKIPS_BACKLINKS ----------
-(* Negative control. impl mutant SWEEP_SKIPS_BACKLINKS: the sweep does not write n.prev. *)
+(* Negative control (models.manifest: TLC must report BackLinksConsistent violated).
+   impl mutant SWEEP_SKIPS_BACKLINKS: the sweep does not write n.prev. *)
 EXTENDS MC
 
-\* no back-link is written
-MLinkBack(n, m) ==
-  prev
+MLinkBack(n, m) == prev
 =============================================================================

@@ -1,8 +1,13 @@
 ---------- MODULE MC_TEARDOWN_WITHOUT_WAIT ----------
-(* Negative control. impl mutant TEARDOWN_WITHOUT_WAIT: teardown frees the wake resource without waiting for the wakers' count to drain. *)
+(* Negative control (models.manifest: TLC must report NoUseAfterTeardown violated).
+   impl mutant TEARDOWN_WITHOUT_WAIT: teardown frees the wake resource without waiting for the wakers'
+   count to drain. *)
 EXTENDS MC
 
-\* teardown frees at once
-MTeardownWaits ==
-  FALSE
+MTeardownSet ==
+  /\ L.pc = "teardown"
+  /\ wakeRefs' = [wakeRefs EXCEPT !.teardown = TRUE]
+  /\ L' = [L EXCEPT !.pc = "free"]
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<waitWord, permit, resource, now>>
+  /\ UNCHANGED <<prev, swept, heap, deferred>> /\ UNCHANGED <<threadVars, ghostVars>>
 =============================================================================

@@ -11,10 +11,11 @@
 (*     (Observe); delivery order is among those.                           *)
 (*   - alooked: the clock value of its last look at the clock; due-ness    *)
 (*     is judged against it (alooked <= now).                              *)
-(* quitSafely's "future" is judged against aqtime, the uptime of the quit  *)
-(* call (read before the quit takes effect, so aqtime <= now): what is due *)
-(* after it is dropped, the rest is kept (delivered unless a barrier holds *)
-(* it back or the consumer closes before it is due).                       *)
+(* quitSafely's "future" is judged against aqtime, the quit's clock       *)
+(* reading, taken after every accepted post (alastpost <= aqtime <= now):  *)
+(* what is due after it is dropped, the rest is kept (delivered unless a   *)
+(* barrier holds it back). So a post with no delay that returned true is   *)
+(* never dropped by quitSafely.                                            *)
 (*   - aretiring: removed barriers that it has not yet acknowledged; they  *)
 (*     keep blocking until it does (Retire). A barrier removal is          *)
 (*     linearized at its REMOVED CAS, but the Looper learns of it later.   *)
@@ -34,7 +35,8 @@ VARIABLES astatus,   \* [Msgs -> {"new","queued","rejected","delivered","removed
           aclock,    \* the last sequence number handed out
           aseen,     \* messages enqueued before the consumer's last look
           alooked,   \* the consumer's last clock reading
-          aqtime,    \* the uptime of the quit call (sentinel.when); 0 before quit
+          alastpost, \* the clock at the last accepted post
+          aqtime,    \* the quit's clock reading (sentinel.when); 0 before quit
           aretiring, \* removed barriers the consumer still honours
           aquit,     \* quit() or quitSafely() has taken effect
           amode,     \* the quit mode the model's quitter uses
@@ -42,7 +44,7 @@ VARIABLES astatus,   \* [Msgs -> {"new","queued","rejected","delivered","removed
           aterm,     \* the consumer has torn down
           now        \* the clock
 
-avars == <<astatus, awhen, aseq, aclock, aseen, alooked, aqtime, aretiring, aquit, amode, aclosed, aterm, now>>
+avars == <<astatus, awhen, aseq, aclock, aseen, alooked, alastpost, aqtime, aretiring, aquit, amode, aclosed, aterm, now>>
 
 Queued == {m \in Msgs : astatus[m] = "queued"}
 Enqueued == {m \in Msgs : astatus[m] \notin {"new", "rejected"}}
@@ -72,6 +74,7 @@ ATypeOK == /\ astatus \in [Msgs -> {"new", "queued", "rejected", "delivered", "r
            /\ aseq \in [Msgs -> Nat] /\ aclock \in Nat
            /\ aseen \subseteq Msgs /\ aretiring \subseteq Barriers
            /\ alooked \in 0..MaxTime /\ now \in 0..MaxTime /\ alooked <= now
+           /\ alastpost \in 0..MaxTime /\ alastpost <= now
            /\ aqtime \in 0..MaxTime /\ aqtime <= now
            /\ aquit \in BOOLEAN /\ amode \in Modes /\ aclosed \in BOOLEAN /\ aterm \in BOOLEAN
 
@@ -79,7 +82,7 @@ AInit == /\ astatus = [m \in Msgs |-> "new"]
          /\ awhen \in [Msgs -> 0..MaxTime]
          /\ aseq = [m \in Msgs |-> 0]
          /\ aclock = 0
-         /\ aseen = {} /\ alooked = 0 /\ aqtime = 0 /\ aretiring = {}
+         /\ aseen = {} /\ alooked = 0 /\ alastpost = 0 /\ aqtime = 0 /\ aretiring = {}
          /\ aquit = FALSE /\ amode \in Modes /\ aclosed = FALSE /\ aterm = FALSE
          /\ now = 0
 
@@ -91,12 +94,13 @@ Enqueue(m) == /\ astatus[m] = "new" /\ ~aquit
               /\ aclock' = aclock + 1
               /\ awhen' \in [Msgs -> 0..MaxTime]
               /\ \A x \in Msgs \ {m} : awhen'[x] = awhen[x]
+              /\ alastpost' = now
               /\ UNCHANGED <<aseen, alooked, aqtime, aretiring, aquit, amode, aclosed, aterm, now>>
 
 \* enqueueMessage returning false after quit.
 Reject(m) == /\ astatus[m] = "new" /\ aquit
              /\ astatus' = [astatus EXCEPT ![m] = "rejected"]
-             /\ UNCHANGED <<awhen, aseq, aclock, aseen, alooked, aqtime, aretiring, aquit, amode, aclosed, aterm, now>>
+             /\ UNCHANGED <<awhen, aseq, aclock, aseen, alooked, alastpost, aqtime, aretiring, aquit, amode, aclosed, aterm, now>>
 
 \* One message of removeMessages / removeSyncBarrier. A removed barrier the
 \* consumer has already seen may keep blocking until it retires it.
@@ -104,36 +108,36 @@ Remove(m) == /\ astatus[m] = "queued"
              /\ astatus' = [astatus EXCEPT ![m] = "removed"]
              /\ \/ aretiring' = aretiring
                 \/ m \in Barriers /\ m \in aseen /\ aretiring' = aretiring \cup {m}
-             /\ UNCHANGED <<awhen, aseq, aclock, aseen, alooked, aqtime, aquit, amode, aclosed, aterm, now>>
+             /\ UNCHANGED <<awhen, aseq, aclock, aseen, alooked, alastpost, aqtime, aquit, amode, aclosed, aterm, now>>
 
 Retire(b) == /\ b \in aretiring
              /\ aretiring' = aretiring \ {b}
-             /\ UNCHANGED <<astatus, awhen, aseq, aclock, aseen, alooked, aqtime, aquit, amode, aclosed, aterm, now>>
+             /\ UNCHANGED <<astatus, awhen, aseq, aclock, aseen, alooked, alastpost, aqtime, aquit, amode, aclosed, aterm, now>>
 
 \* The consumer looks at the queue (and, when looking = TRUE, at the clock).
 Observe(looking) ==
     /\ aseen' = Enqueued
     /\ alooked' = IF looking THEN now ELSE alooked
-    /\ UNCHANGED <<astatus, awhen, aseq, aclock, aqtime, aretiring, aquit, amode, aclosed, aterm, now>>
+    /\ UNCHANGED <<astatus, awhen, aseq, aclock, alastpost, aqtime, aretiring, aquit, amode, aclosed, aterm, now>>
 
 Deliver(m) == /\ ~aclosed /\ InOrder(m)
               /\ astatus' = [astatus EXCEPT ![m] = "delivered"]
-              /\ UNCHANGED <<awhen, aseq, aclock, aseen, alooked, aqtime, aretiring, aquit, amode, aclosed, aterm, now>>
+              /\ UNCHANGED <<awhen, aseq, aclock, aseen, alooked, alastpost, aqtime, aretiring, aquit, amode, aclosed, aterm, now>>
 
-\* quit() / quitSafely() takes effect; aqtime is the uptime of the call, read
-\* at or before this instant.
+\* quit() / quitSafely() takes effect; aqtime is its clock reading, taken
+\* after every accepted post and at or before this instant.
 Quit == /\ ~aquit
         /\ aquit' = TRUE /\ aclock' = aclock + 1   \* the sentinel takes a ticket
-        /\ aqtime' \in 0..now
-        /\ UNCHANGED <<astatus, awhen, aseq, aseen, alooked, aretiring, amode, aclosed, aterm, now>>
+        /\ aqtime' \in alastpost..now
+        /\ UNCHANGED <<astatus, awhen, aseq, aseen, alooked, alastpost, aretiring, amode, aclosed, aterm, now>>
 
-\* quit() drops everything; quitSafely() what is due after the uptime of the
-\* call (aqtime); what is left is abandoned at teardown.
+\* quit() drops everything; quitSafely() what is due after the quit's clock
+\* reading (aqtime); what is left is abandoned at teardown.
 Doomed(m) == amode = "quit" \/ awhen[m] > aqtime
 Drop(m) == /\ aquit /\ astatus[m] = "queued"
            /\ Doomed(m)
            /\ astatus' = [astatus EXCEPT ![m] = "dropped"]
-           /\ UNCHANGED <<awhen, aseq, aclock, aseen, alooked, aqtime, aretiring, aquit, amode, aclosed, aterm, now>>
+           /\ UNCHANGED <<awhen, aseq, aclock, aseen, alooked, alastpost, aqtime, aretiring, aquit, amode, aclosed, aterm, now>>
 
 \* After quit, once the consumer has seen everything and nothing is due.
 Close == /\ aquit /\ ~aclosed
@@ -141,22 +145,29 @@ Close == /\ aquit /\ ~aclosed
          /\ \A m \in Unblocked : awhen[m] > LookedAt
          /\ \A m \in Queued : ~Doomed(m)   \* what the quit dooms is dropped first
          /\ aclosed' = TRUE
-         /\ UNCHANGED <<astatus, awhen, aseq, aclock, aseen, alooked, aqtime, aretiring, aquit, amode, aterm, now>>
+         /\ UNCHANGED <<astatus, awhen, aseq, aclock, aseen, alooked, alastpost, aqtime, aretiring, aquit, amode, aterm, now>>
 
 Terminate == /\ aclosed /\ ~aterm
              /\ aterm' = TRUE
-             /\ UNCHANGED <<astatus, awhen, aseq, aclock, aseen, alooked, aqtime, aretiring, aquit, amode, aclosed, now>>
+             /\ UNCHANGED <<astatus, awhen, aseq, aclock, aseen, alooked, alastpost, aqtime, aretiring, aquit, amode, aclosed, now>>
 
 Tick == /\ now < MaxTime
         /\ now' = now + 1
-        /\ UNCHANGED <<astatus, awhen, aseq, aclock, aseen, alooked, aqtime, aretiring, aquit, amode, aclosed, aterm>>
+        /\ UNCHANGED <<astatus, awhen, aseq, aclock, aseen, alooked, alastpost, aqtime, aretiring, aquit, amode, aclosed, aterm>>
 
 ANext == \/ \E m \in Msgs : Enqueue(m) \/ Reject(m) \/ Remove(m) \/ Deliver(m) \/ Drop(m)
          \/ \E b \in Barriers : Retire(b)
          \/ Observe(TRUE) \/ Observe(FALSE)
          \/ Quit \/ Close \/ Terminate \/ Tick
 
-ASpec == AInit /\ [][ANext]_avars
+\* The consumer's steps that make progress. Weak fairness on them is what the
+\* Looper, scheduled fairly, gives: a message it may deliver is delivered,
+\* what a quit dooms is dropped, and after quit it closes and terminates.
+Consumer == \/ \E m \in Msgs : Deliver(m) \/ Drop(m)
+            \/ Close \/ Terminate
+
+ASafety == AInit /\ [][ANext]_avars
+ASpec == ASafety /\ WF_avars(Consumer)
 
 THEOREM ASpec => []ATypeOK
 =============================================================================

@@ -402,6 +402,7 @@ public class DeliQueue extends MessageQueue {
             FieldAccess.spNext(d, t);
             d.ticket = t == null ? 1 : t.ticket + 1;
             // obligation: Refinement, NoPushAfterQuit
+            // obligation: AtomicRemoval
             if (FieldAccess.casTop(this, t, d)) {
                 return;
             }
@@ -438,6 +439,7 @@ public class DeliQueue extends MessageQueue {
                     thrown = thrown == null ? t : thrown;
                     match = false;
                 }
+                // obligation: RemovalReturnsItsSet
                 if (match && takeFor(m, descriptor)) {
                     m.nextFree = head;
                     head = m;
@@ -648,6 +650,7 @@ public class DeliQueue extends MessageQueue {
         // obligation: TraversalComplete, TraversalSafe, Refinement
         for (Message seen = null, t; (t = FieldAccess.lvTop(this)) != seen; seen = t) {
             long floor = seen == null ? 0 : seen.ticket;
+            // obligation: HasAnswersAtomically
             for (Message m = t; m != null && m.ticket > floor; m = FieldAccess.lpNext(m)) {
                 if (isOwnerNode(m)) {
                     (owners == null ? owners = new ArrayList<>() : owners).add(m);
@@ -664,6 +667,7 @@ public class DeliQueue extends MessageQueue {
 
     @Override
     boolean hasMatching(Predicate<Message> p) {
+        // obligation: HasMessagesLinearizable
         return traverse(m -> p.test(m) && isLive(m));
     }
 
@@ -791,6 +795,7 @@ public class DeliQueue extends MessageQueue {
                 return null;
             }
             long now = clock.uptimeMillis();
+            // obligation: EventualDelivery
             Message m = takeDueOrNull(now);
             if (m != null) {
                 return m;

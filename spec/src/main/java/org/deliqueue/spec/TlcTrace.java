@@ -470,8 +470,9 @@ public final class TlcTrace {
 
     /** The obligation a failed run violated: TLC's name for it, or for a temporal one the model's only PROPERTY. */
     public static String obligation(Tlc.Result r, Path specDir) throws IOException {
-        if (r.violated() != null) {
-            return r.violated();
+        String named = Tlc.violated(r, specDir);
+        if (named != null) {
+            return named;
         }
         Path cfg = specDir.resolve(r.model() + ".cfg");
         if (r.exit() == 13 && Files.exists(cfg)) {

@@ -3,25 +3,46 @@ package org.deliqueue.spec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The spec's checks: SANY parses every module, the CI model passes with the manifest's state count, and every
- * mutant model makes TLC report its obligation violated (models.manifest).
+ * The spec's checks, as {@code make test} runs them: SANY parses every module; every model of
+ * {@code models.manifest} (the CI models and the mutants, not MCFull) gives the manifest's verdict: a CI model
+ * passes with its distinct states and depth, a mutant makes TLC report its obligation violated, by name; and the CI
+ * models together take every action of DeliQueue.tla (TLC's per-action coverage, summed).
+ *
+ * <p>Every TLC run is written to {@code spec/target/tlc-junit.xml} ({@link TlcJUnit}). TLC runs with {@code tlc.workers} workers (default 1: the figures of a passing model do not depend on it).
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SpecModelsTest {
 
     private static final Tlc TLC = Tlc.fromSystemProperties();
+    private static final int WORKERS = Integer.getInteger("tlc.workers", 1);
+    /** Coverage of each passing CI model run so far. */
+    private static final List<Map<String, Long>> COVERAGE = Collections.synchronizedList(new ArrayList<>());
+    private static final List<String> CI_MODELS_RUN = Collections.synchronizedList(new ArrayList<>());
+    private static Tlc.Result sanyAll;
+    /** Every TLC run of this class, written as JUnit XML at the end (issue 16). */
+    private static final List<TlcJUnit.Run> RUNS = Collections.synchronizedList(new ArrayList<>());
 
     static Stream<String> modules() throws IOException {
-        try (Stream<java.nio.file.Path> s = Files.list(TLC.specDir())) {
+        try (Stream<Path> s = Files.list(TLC.specDir())) {
             List<String> mods = s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".tla"))
                     .map(n -> n.substring(0, n.length() - 4)).sorted().toList();
             assertFalse(mods.isEmpty(), "no .tla modules in " + TLC.specDir());
@@ -30,14 +51,24 @@ class SpecModelsTest {
     }
 
     static Stream<Tlc.Expectation> models() throws IOException {
-        List<Tlc.Expectation> m = TLC.manifest();
+        List<Tlc.Expectation> m = TLC.manifest().stream().filter(e -> !e.expect().equals("long")).toList();
         assertFalse(m.isEmpty(), "models.manifest is empty");
         return m.stream();
     }
 
+    /** SANY once over every module (one JVM); a module is named alone only when that run fails. */
     @ParameterizedTest(name = "SANY {0}")
     @MethodSource("modules")
+    @Order(1)
     void sanyParses(String module) throws Exception {
+        synchronized (SpecModelsTest.class) {
+            if (sanyAll == null) {
+                sanyAll = TLC.sany(modules().toList(), 300);
+            }
+        }
+        if (sanyAll.exit() == 0 && !sanyAll.output().contains("*** Errors")) {
+            return;
+        }
         Tlc.Result r = TLC.sany(module, 120);
         assertEquals(0, r.exit(), "SANY failed on " + module + "\n" + r.output());
         assertFalse(r.output().contains("*** Errors"), r.output());
@@ -45,20 +76,62 @@ class SpecModelsTest {
 
     @ParameterizedTest(name = "TLC {0}")
     @MethodSource("models")
+    @Order(2)
     void modelMatchesManifest(Tlc.Expectation e) throws Exception {
-        Tlc.Result r = TLC.tlc(e.model(), e.model(), 2, 600);
-        System.out.println(r.summary());
-        assertNull(TLC.check(e, r));
+        Tlc.Result r = TLC.run(e, WORKERS, 600);
+        String why = TLC.check(e, r);
+        RUNS.add(new TlcJUnit.Run(r, e, why));
+        System.out.println(r.summary() + (e.mutant() ? "  " + TLC.violated(r) : "") + (why == null ? "  OK" : ""));
+        if (!e.mutant()) {
+            COVERAGE.add(r.coverage());
+            CI_MODELS_RUN.add(e.model());
+        }
+        assertNull(why);
+    }
+
+    /** TLC's runs as JUnit XML, one test case per model run, beside jcstress's and JPF's reports. */
+    @AfterAll
+    static void writeJUnitXml() throws IOException {
+        TlcJUnit.write(TLC.specDir().resolve("target/tlc-junit.xml"), "tlc", List.copyOf(RUNS), TLC.specDir());
+    }
+
+    /** Issue 13: the CI models together take every action of DeliQueue.tla. */
+    @Test
+    @Order(3)
+    void ciModelsTakeEveryAction() throws IOException {
+        long ci = TLC.manifest().stream().filter(e -> e.expect().equals("pass")).count();
+        assertEquals(ci, CI_MODELS_RUN.size(), "coverage needs every CI model run first; ran " + CI_MODELS_RUN);
+        List<String> never = Tlc.reportCoverage(COVERAGE, System.out);
+        assertEquals(List.of(), never, "actions of DeliQueue never taken by the CI models");
     }
 
     @Test
+    @Order(0)
     void everyModelFileIsInTheManifest() throws IOException {
         List<String> listed = TLC.manifest().stream().map(Tlc.Expectation::model).toList();
-        try (Stream<java.nio.file.Path> s = Files.list(TLC.specDir())) {
+        try (Stream<Path> s = Files.list(TLC.specDir())) {
             List<String> missing = s.map(p -> p.getFileName().toString())
-                    .filter(n -> n.startsWith("MC_") && n.endsWith(".cfg"))
-                    .map(n -> n.substring(0, n.length() - 4)).filter(n -> !listed.contains(n)).toList();
-            assertEquals(List.of(), missing, "mutant models missing from models.manifest");
+                    .filter(n -> n.startsWith("MC") && n.endsWith(".cfg"))
+                    .map(n -> n.substring(0, n.length() - 4)).filter(n -> !listed.contains(n))
+                    .filter(n -> !n.equals("MCDist") && !n.equals("MCSim")).toList();   // make tlc-dist, make tlc-sim
+            assertEquals(List.of(), missing, "models missing from models.manifest");
+        }
+    }
+
+    /** Issue 13: each .cfg is named like its .tla, and every line of it carries a comment. */
+    @Test
+    @Order(0)
+    void everyCfgIsNamedLikeItsModuleAndCommented() throws IOException {
+        try (Stream<Path> s = Files.list(TLC.specDir())) {
+            for (Path cfg : s.filter(p -> p.toString().endsWith(".cfg")).sorted().toList()) {
+                String name = cfg.getFileName().toString().replaceAll("\\.cfg$", "");
+                assertTrue(Files.exists(cfg.resolveSibling(name + ".tla")), cfg + " has no " + name + ".tla");
+                for (String line : Files.readAllLines(cfg)) {
+                    String t = line.strip();
+                    assertTrue(t.isEmpty() || t.equals("CONSTANTS") || t.contains("\\*"),
+                            cfg.getFileName() + ": a line without a comment: " + line);
+                }
+            }
         }
     }
 }

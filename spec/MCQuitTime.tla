@@ -1,0 +1,14 @@
+----------------------------- MODULE MCQuitTime -----------------------------
+(* quitSafely's time against a post: one sync message due at 1, posted     *)
+(* while the clock may tick (inside quit too), no traverser.               *)
+EXTENDS DeliQueue, TLC
+
+CONSTANTS m1   \* model value: the message
+
+QtMsgs == {m1}
+QtKind == m1 :> "sync"
+QtWhen == m1 :> 1
+QtTraversers == {}
+QtOp == [t \in {} |-> "remove"]
+QtPred == [t \in {} |-> {}]
+=============================================================================
