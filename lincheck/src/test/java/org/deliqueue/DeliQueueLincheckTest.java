@@ -133,8 +133,17 @@ class DeliQueueLincheckTest {
     }
 
     static ModelCheckingOptions obstructionFreedom(Group group) {
-        return group.randomModelChecking(cheap(ITERATIONS), cheap(INVOCATIONS)).checkObstructionFreedom(true);
+        return group.randomModelChecking(cheap(ITERATIONS), cheap(INVOCATIONS)).checkObstructionFreedom(true)
+                .loopIterationsBeforeThreadSwitch(LONGEST_WALK);
     }
+
+    /**
+     * Lincheck takes a loop whose iterations repeat the same steps for a spin wait once it passes this bound, and
+     * the progress check reports a spin wait as an active lock. A removal's walk over the descriptors that earlier
+     * removals left (no Looper drains them in the REMOVAL group) repeats the same steps per node, for as many nodes
+     * as a scenario pushes: the bound is above that, so only a loop that waits on another thread reaches it.
+     */
+    static final int LONGEST_WALK = 64;
 
     static Stream<Group> groups() {
         return Arrays.stream(Group.values());
@@ -155,8 +164,9 @@ class DeliQueueLincheckTest {
     /**
      * Mutants these operations cannot expose, and why. {@code poll()} never sleeps, and {@code next()} (which
      * sleeps and tears down) cannot run under Lincheck: a lost or missing wake changes when the Looper runs, never
-     * what a poll returns, so the wait word (LOST_WAKEUP, and WAKE_BY_CLOCK, whose producer decides the wake by the
-     * clock instead of the protocol's order), parking with the interrupt status set (PARK_KEEPS_INTERRUPT) and the
+     * what a poll returns, so the wait word (LOST_WAKEUP; WAKE_BY_CLOCK, whose producer decides the wake by the
+     * clock instead of the protocol's order; ASYNC_HELD_BY_BARRIER, BARRIER_REMOVAL_WITHOUT_WAKE and
+     * QUIT_WITHOUT_WAKE, which skip a wake that only a sleeping Looper needs), parking with the interrupt status set (PARK_KEEPS_INTERRUPT) and the
      * teardown refcount are the business of jcstress, JPF and the conformance suite. The comparator bug needs
      * {@code when}s near both ends of the long range (a negative one), which the conformance suite covers; a lost
      * freelist chain only leaks linked tombstones, which no operation's result shows (jcstress counts them).
@@ -164,7 +174,8 @@ class DeliQueueLincheckTest {
      * sequentially consistent execution, the only ones this model checker explores (jcstress's twins show them).
      */
     static final Set<Mutant> MUTANTS_BEYOND_THESE_OPERATIONS = EnumSet.of(Mutant.LOST_WAKEUP,
-            Mutant.WAKE_BY_CLOCK, Mutant.PARK_KEEPS_INTERRUPT, Mutant.TEARDOWN_WITHOUT_WAIT,
+            Mutant.WAKE_BY_CLOCK, Mutant.ASYNC_HELD_BY_BARRIER, Mutant.BARRIER_REMOVAL_WITHOUT_WAKE,
+            Mutant.QUIT_WITHOUT_WAKE, Mutant.PARK_KEEPS_INTERRUPT, Mutant.TEARDOWN_WITHOUT_WAIT,
             Mutant.OVERFLOWING_COMPARATOR, Mutant.FREELIST_PLAIN_PUSH, Mutant.SLEEP_RELEASE_ACQUIRE,
             Mutant.TRAVERSE_WITHOUT_FENCE);
 
