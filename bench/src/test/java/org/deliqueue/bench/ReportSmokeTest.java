@@ -53,7 +53,9 @@ class ReportSmokeTest {
 
         String md = Files.readString(docs.resolve("results.md"));
         for (String heading : new String[] {"## Headline", "## 1. Busy-queue insertion", "## 2. Comparator",
-                "## 3. The limit", "## 4. End to end", "## 5. Peers", "## 6. Message pool strategies", "## Notes"}) {
+                "## 3. The limit", "## 4. End to end", "## 5. Peers", "## 6. Message pool strategies",
+                "## 7. Atomic bulk removal",
+                "## Notes"}) {
             assertTrue(md.contains(heading), "missing section " + heading);
         }
         assertTrue(md.contains("bench/run.sh sample"), "the page names the command that produced it");
