@@ -131,7 +131,7 @@ LiveNow(S) == {m \in S : Pushed(m) /\ ~removed[m] /\ ~(QuitPushed /\ DroppedByQu
 \* Named as in the Java.
 isQuitSentinel(n) == n = Quit
 linkBack(n, m) == [prev EXCEPT ![n] = m]                \* DeliQueue.linkBack: n.prev = m
-claimForDelivery(c) == ~removed[c]                      \* = markRemoved(c): does the REMOVED CAS win?
+claimForDelivery(c) == ~removed[c]                      \* does the Looper's CAS (RESERVED) find c not REMOVED?
 \* DeliQueue.releasePayload: the remover clears obj, callback and target of
 \* every message it won (private writes: only its winner clears them).
 releasePayload(t) == [T EXCEPT ![t].released = TRUE]
@@ -212,8 +212,11 @@ Init ==
 -----------------------------------------------------------------------------
 (* 1. push (any thread): DeliQueue.push, enqueueClaimed, postSyncBarrier.   *)
 
-\* Read top; fail on the sentinel; write m.next, m.ticket (and a barrier's
-\* when, the clock: reason (c)) into the unpublished m: private until the CAS.
+\* Read top; fail on the sentinel; write m.next, m.ticket (and, on the first
+\* attempt, a barrier's when, the clock: reason (c)) into the unpublished m:
+\* private until the CAS. postSyncBarrier reads the clock once, before its
+\* push loop, so a retried push keeps the first reading; ticket[m] = 0 marks
+\* the first attempt (every attempt writes a ticket >= 1).
 push_readTop(m) ==
   /\ pc[m] = "push"
   /\ IF top = Quit
@@ -221,7 +224,7 @@ push_readTop(m) ==
             /\ UNCHANGED <<next, ticket, when>>
        ELSE /\ next' = [next EXCEPT ![m] = top]
             /\ ticket' = [ticket EXCEPT ![m] = TicketOf(top) + 1]
-            /\ when' = IF Kind[m] = "barrier" THEN [when EXCEPT ![m] = now] ELSE when
+            /\ when' = IF Kind[m] = "barrier" /\ ticket[m] = 0 THEN [when EXCEPT ![m] = now] ELSE when
             /\ pc' = [pc EXCEPT ![m] = "pushCas"]
   /\ UNCHANGED <<top, removed, freelist>> /\ UNCHANGED <<wakeVars, now, looperVars, qmode, T, ghostVars>>
 
@@ -529,14 +532,19 @@ unlink == unlink_check \/ unlink_splice
 \* 8. dropOnQuit / dropFrom (once, when the sweep has met the sentinel): every
 \* heap message, or (quitSafely) every one with when > sentinel.when:
 \* DroppedByQuit; for each: out of the heap, the Looper's REMOVED CAS, unlink
-\* if it won. One message per step.
-takeDueOrNull_dropOnQuit ==
+\* if it won. One message m per step, in any order: dropFrom goes through the
+\* sync heap, then the async heap, each in array order, which the spec does
+\* not fix. m = Nil is the step that drops nothing and goes on to deliver
+\* (none is left, or there is no quit to handle). m is a parameter so that a
+\* trace can name the message (trace validation, issue 14).
+takeDueOrNull_dropOnQuitAt(m) ==
   /\ L.pc = "dropOnQuit"
-  /\ LET D == {m \in heap : DroppedByQuit(m)} IN
+  /\ LET D == {x \in heap : DroppedByQuit(x)} IN
        IF ~L.quitSeen \/ L.quitDropped \/ D = {}
-         THEN /\ L' = [L EXCEPT !.quitDropped = L.quitSeen, !.pc = "deliver"]
+         THEN /\ m = Nil
+              /\ L' = [L EXCEPT !.quitDropped = L.quitSeen, !.pc = "deliver"]
               /\ UNCHANGED <<removed, heap, dropped>>
-         ELSE LET m == CHOOSE x \in D : TRUE IN
+         ELSE /\ m \in D
               /\ heap' = heap \ {m}
               /\ IF ~removed[m]
                    THEN /\ removed' = [removed EXCEPT ![m] = TRUE]
@@ -546,6 +554,11 @@ takeDueOrNull_dropOnQuit ==
   /\ UNCHANGED <<top, next, ticket, when, freelist>> /\ UNCHANGED <<wakeVars, now>>
   /\ UNCHANGED <<prev, swept, deferred>> /\ UNCHANGED <<threadVars, dcount, lastPost>>
 
+\* The step for some m (the guard, repeated, lets make tlc-explain name its thread).
+takeDueOrNull_dropOnQuit ==
+  /\ L.pc = "dropOnQuit"
+  /\ \E m \in heap \cup {Nil} : takeDueOrNull_dropOnQuitAt(m)
+
 \* takeDueOrNull's clock once the sentinel is swept: now = max(now,
 \* quitSentinel.when): what quitSafely kept is due by the quit's time, which
 \* the clock has passed (else a now read before the sweep would tear down
@@ -554,10 +567,26 @@ DueBy == IF L.quitSeen /\ when[Quit] > L.now THEN when[Quit] ELSE L.now
 \* head != null && head.when <= now
 IsDue(c) == c # Nil /\ when[c] <= DueBy
 
-\* 7. deliver: firstDeliverable; if due, out of the heap and the REMOVED CAS
-\* (claimForDelivery), the linearization point of the delivery; if it won
-\* unlink and return it, else a remover owns it: loop. Otherwise record
-\* nextDeadline and the blocking barrier, and tear down or sleep.
+\* resolve's walk from top down to claimTop finds the sentinel, and it drops c.
+QuitOwns(c) == QuitPushed /\ ticket[Quit] > TicketOf(L.top) /\ DroppedByQuit(c)
+
+\* 7. deliver: firstDeliverable; if due, out of the heap and claimForDelivery:
+\* the CAS that reserves c unless REMOVED (RESERVED, claimTop = swept), then
+\* resolve, which reads top: if the quit sentinel was pushed after the sweep
+\* (its ticket above claimTop's) and its mode drops c, the sentinel owns c
+\* (REMOVED, removedBy = sentinel): dropIfQuitOwns unlinks it and
+\* takeDueOrNull loops (sweeps again without reading the clock); otherwise c
+\* is delivered, that read of top being the delivery's linearization point:
+\* unlink and return it. If the CAS lost, a remover owns c: loop. Otherwise
+\* record nextDeadline and the blocking barrier, and tear down or sleep.
+\* Reserve and resolve are one step here: until the resolution the
+\* reservation is invisible to every other thread of this spec (a RESERVED
+\* message reads as not removed to hasMessages, a remover meeting it resolves
+\* it the same way first, the first resolution deciding, and nobody treats it
+\* as gone), so the reservation is a right mover up to the resolution's read
+\* of top; the only owner node here is the sentinel, which stays on top once
+\* pushed. spec/DeliQueueRemoval.tla has reserve and resolve as two steps,
+\* with the removal descriptors as owners.
 takeDueOrNull_deliver ==
   /\ L.pc = "deliver"
   /\ LET c == FirstDeliverable(heap) IN
@@ -565,16 +594,21 @@ takeDueOrNull_deliver ==
          THEN /\ heap' = heap \ {c}
               /\ IF claimForDelivery(c)
                    THEN /\ removed' = [removed EXCEPT ![c] = TRUE]
-                        /\ dcount' = [dcount EXCEPT ![c] = @ + 1]
-                        /\ L' = [L EXCEPT !.target = c, !.uret = "loop", !.pc = "unlink"]
+                        /\ IF QuitOwns(c)
+                             THEN /\ dropped' = dropped \cup {c}
+                                  /\ L' = [L EXCEPT !.target = c, !.uret = "take", !.pc = "unlink"]
+                                  /\ UNCHANGED dcount
+                             ELSE /\ dcount' = [dcount EXCEPT ![c] = @ + 1]
+                                  /\ L' = [L EXCEPT !.target = c, !.uret = "loop", !.pc = "unlink"]
+                                  /\ UNCHANGED dropped
                    ELSE /\ L' = [L EXCEPT !.pc = "take"]
-                        /\ UNCHANGED <<removed, dcount>>
+                        /\ UNCHANGED <<removed, dcount, dropped>>
          ELSE /\ L' = [L EXCEPT !.dl = IF c = Nil THEN INF ELSE when[c],
                                 !.bar = BlockingBarrier(heap),
                                 !.pc = IF L.quitSeen THEN "teardown" ELSE "sleep"]
-              /\ UNCHANGED <<heap, removed, dcount>>
+              /\ UNCHANGED <<heap, removed, dcount, dropped>>
   /\ UNCHANGED <<top, next, ticket, when, freelist>> /\ UNCHANGED <<wakeVars, now>>
-  /\ UNCHANGED <<prev, swept, deferred>> /\ UNCHANGED <<threadVars, dropped, lastPost>>
+  /\ UNCHANGED <<prev, swept, deferred>> /\ UNCHANGED <<threadVars, lastPost>>
 
 takeDueOrNull == takeDueOrNull_dropOnQuit \/ takeDueOrNull_deliver
 
@@ -601,11 +635,16 @@ sleep_recheckFree ==
   /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now>>
   /\ UNCHANGED <<prev, swept, heap, deferred>> /\ UNCHANGED <<threadVars, ghostVars>>
 
-\* ... park until the deadline or a permit (consumed) ...
+\* ... park until the deadline or a permit (consumed) ... A park with a
+\* deadline (parkNanos) measures its duration on System.nanoTime, not on the
+\* queue's Clock, and LockSupport may return spuriously: it may return at any
+\* time without a permit (left as it is). Only a park without deadline
+\* needs the permit. Either way the Looper writes AWAKE and loops, checking
+\* everything again.
 sleep_park ==
   /\ L.pc = "park"
-  /\ permit \/ (L.dl <= MaxTime /\ now >= L.dl)
-  /\ permit' = FALSE
+  /\ \/ permit /\ permit' = FALSE
+     \/ L.dl <= MaxTime /\ UNCHANGED permit
   /\ L' = [L EXCEPT !.pc = "awake"]
   /\ UNCHANGED sharedVars /\ UNCHANGED <<waitWord, wakeRefs, resource, now>>
   /\ UNCHANGED <<prev, swept, heap, deferred>> /\ UNCHANGED <<threadVars, ghostVars>>
@@ -621,12 +660,13 @@ sleep_awake ==
 sleep == sleep_publish \/ sleep_recheckTop \/ sleep_recheckFree \/ sleep_park \/ sleep_awake
 
 \* 5. teardown (Looper, once, after quit): CAS the TEARDOWN bit in (atomic
-\* by (a)); while wakeRefs != TEARDOWN park; free the resource.
+\* by (a)); while wakeRefs != TEARDOWN park; free the resource. The wait
+\* loop reads wakeRefs again (teardown_check) rather than use the CAS's
+\* witness, as the code does.
 teardown_set ==
   /\ L.pc = "teardown"
   /\ wakeRefs' = [wakeRefs EXCEPT !.teardown = TRUE]
-  \* the CAS returns the count: reading it again at once adds nothing
-  /\ L' = [L EXCEPT !.pc = IF wakeRefs.count # 0 THEN "tdPark" ELSE "free"]
+  /\ L' = [L EXCEPT !.pc = "tdCheck"]
   /\ UNCHANGED sharedVars /\ UNCHANGED <<waitWord, permit, resource, now>>
   /\ UNCHANGED <<prev, swept, heap, deferred>> /\ UNCHANGED <<threadVars, ghostVars>>
 
@@ -784,14 +824,16 @@ EventualDelivery == \A m \in Msgs : DueUnblocked(m) ~> (removed[m] \/ LiveBlocke
 
 -----------------------------------------------------------------------------
 (* Refinement: the mapping onto MessageQueueAbs. Linearization points: the  *)
-(* push CAS (Enqueue), the sentinel push (Quit), a remover's REMOVED CAS     *)
-(* (Remove), the Looper's REMOVED CAS (Deliver, Drop), the sweep's read of   *)
-(* top (Observe; with the clock read at "loop"), the Looper's decision to    *)
-(* tear down (Close), the free (Terminate). No prophecy is needed: every     *)
-(* linearization point is a step of the thread concerned, because the       *)
-(* abstract queue states its guarantee against the consumer's view (what it *)
-(* has seen, its clock reading, the removed barriers it still honours) or   *)
-(* against the quit (its clock reading, after every accepted post's).       *)
+(* push CAS (Enqueue), the sentinel push (Quit), a remover's REMOVED CAS    *)
+(* (Remove), the Looper's REMOVED CAS in dropOnQuit (Drop) and its          *)
+(* reservation as resolved at deliver (Deliver, or Drop when the quit owns  *)
+(* the message), the sweep's read of top (Observe; with the clock read at   *)
+(* "loop"), the Looper's decision to tear down (Close), the free            *)
+(* (Terminate). No prophecy is needed: every linearization point is a step  *)
+(* of the thread concerned, because the abstract queue states its guarantee *)
+(* against the consumer's view (what it has seen, its clock reading, the    *)
+(* removed barriers it still honours) or against the quit (its clock        *)
+(* reading, after every accepted post's).                                   *)
 
 AStatus == [m \in Msgs |->
               IF pc[m] = "failed" THEN "rejected"
