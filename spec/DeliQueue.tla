@@ -363,18 +363,19 @@ traverse_readTop(t) ==
 \* At cursor m: stop at null or at the floor (ticket is immutable once
 \* published); the sentinel is noted (traverse's quit = m) and passed; a
 \* match not dropped by a quit already passed goes to the visitor; otherwise
-\* read m.next. The sentinel's arg1 and when and m.when are immutable once
-\* published, so reading them adds no shared access.
+\* on to m.next, which the loop's header reads (traverse_advance). The
+\* sentinel's arg1 and when and m.when are immutable once published, so
+\* reading them adds no shared access.
 traverse_visit(t) ==
   /\ pc[t] = "tVisit"
   /\ LET m == T[t].cur IN
        IF m = Nil \/ ticket[m] <= T[t].floor
          THEN /\ pc' = [pc EXCEPT ![t] = "tRecheck"] /\ UNCHANGED T
        ELSE IF isQuitSentinel(m)
-         THEN /\ T' = [T EXCEPT ![t].quit = TRUE, ![t].cur = next[m]] /\ UNCHANGED pc
+         THEN /\ T' = [T EXCEPT ![t].quit = TRUE] /\ pc' = [pc EXCEPT ![t] = "tAdvance"]
        ELSE IF m \in Pred[t] /\ ~(T[t].quit /\ DroppedByQuit(m))
          THEN /\ pc' = [pc EXCEPT ![t] = "tTest"] /\ UNCHANGED T
-         ELSE /\ T' = [T EXCEPT ![t].cur = next[m]] /\ UNCHANGED pc
+         ELSE /\ pc' = [pc EXCEPT ![t] = "tAdvance"] /\ UNCHANGED T
   /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
 
 \* Tombstones.test: markRemoved, the remover's REMOVED CAS (its CAS loop is

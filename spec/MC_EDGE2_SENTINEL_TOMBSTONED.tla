@@ -37,7 +37,7 @@ MVisit(t) ==
        ELSE IF (m \in Pred[t] /\ ~(T[t].quit /\ DroppedByQuit(m))) \/ (m = Quit /\ ~removed[m])
          THEN /\ pc' = [pc EXCEPT ![t] = "tTest"] /\ UNCHANGED T
        ELSE IF m = Quit
-         THEN /\ T' = [T EXCEPT ![t].quit = TRUE, ![t].cur = next[m]] /\ UNCHANGED pc
-         ELSE /\ T' = [T EXCEPT ![t].cur = next[m]] /\ UNCHANGED pc
+         THEN /\ T' = [T EXCEPT ![t].quit = TRUE] /\ pc' = [pc EXCEPT ![t] = "tAdvance"]
+         ELSE /\ pc' = [pc EXCEPT ![t] = "tAdvance"] /\ UNCHANGED T
   /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
 =============================================================================
