@@ -136,6 +136,11 @@ import java.util.function.Predicate;
  *   <li>Looper-only fields ({@code prev}, {@code heapIndex}, {@code insertSeq}, heaps, {@link #swept}) are plain.
  * </ul>
  *
+ * <p><b>Trace events.</b> With {@code -Ddeliqueue.trace=true} every step above logs, after its access, an event named
+ * as its action in {@code spec/DeliQueue.tla} with the values it read and wrote ({@link Trace}); {@code trace/}
+ * has TLC check that each logged run is a behaviour of the spec. Off, the {@code if (Trace.ON)} sites are
+ * constant-folded away.
+ *
  * <p><b>No pooling.</b> Messages that leave DeliQueue are retired, never pooled: a pooled message could be
  * pushed again while a stale traversal still stands on it (the traversal would follow its new {@code next} into
  * newer messages), and its REMOVED flag would be cleared under a remover's feet (upstream edge case 3). A retired
@@ -199,6 +204,8 @@ public class DeliQueue extends MessageQueue {
     private final List<Message> pendingRemovals = new ArrayList<>();
     private boolean quitMessagesDropped;
     private boolean tornDown;
+    /** next()'s clock reading, recorded with the sweep's read of {@code top} (spec: sweep_readTop at loop). */
+    private long clockReadForTrace = -1;
     /** Set by {@link #takeDueOrNull}: when the Looper must look again, and the barrier that blocks, if any. */
     private long nextDeadline;
     private Message blockingBarrier;
@@ -223,6 +230,9 @@ public class DeliQueue extends MessageQueue {
     boolean push(Message m) {
         for (;;) {
             Message t = FieldAccess.laTop(this);
+            if (Trace.ON) {
+                Trace.event("push_readTop", m, "top", t, "kind", kindOf(m), "when", m.when);
+            }
             // obligation: NoPushAfterQuit
             if (t != null && isQuitting(t)) {
                 return false;
@@ -231,7 +241,11 @@ public class DeliQueue extends MessageQueue {
             // obligation: TraversalSafe, DeliveryOrder
             m.ticket = t == null ? 1 : t.ticket + 1;
             // obligation: NoLostMessage, PushLockFree, Refinement
-            if (FieldAccess.casTop(this, t, m)) {
+            boolean pushed = FieldAccess.casTop(this, t, m);
+            if (Trace.ON) {
+                Trace.event("push_casTop", m, "exp", t, "ok", pushed);
+            }
+            if (pushed) {
                 return true;
             }
         }
@@ -264,12 +278,22 @@ public class DeliQueue extends MessageQueue {
             // obligation: NoLostWakeup
             if ((w & ASLEEP) == 0 || (m.when >= deadline && deadline < MAX_DEADLINE)
                     || ((w & BLOCKED) != 0 && heldBackByBarrier(m))) {
+                traceSignal(w, false);
                 return;
             }
             if (FieldAccess.casWaitWord(this, w, AWAKE)) {
+                traceSignal(w, true);
                 wake();
                 return;
             }
+        }
+    }
+
+    /** Records the wait word a waker decided from, and whether it woke the Looper (spec: signalIfEarlier_cas). */
+    private static void traceSignal(long w, boolean woke) {
+        if (Trace.ON) {
+            Trace.event("signalIfEarlier_cas", null, "asleep", (w & ASLEEP) != 0, "deadline", w >>> 2,
+                    "blocked", (w & BLOCKED) != 0, "woke", woke);
         }
     }
 
@@ -302,9 +326,11 @@ public class DeliQueue extends MessageQueue {
         for (;;) {
             long w = FieldAccess.lvWaitWord(this);
             if ((w & mask) != mask) {
+                traceSignal(w, false);
                 return;
             }
             if (FieldAccess.casWaitWord(this, w, AWAKE)) {
+                traceSignal(w, true);
                 wake();
                 return;
             }
@@ -322,6 +348,10 @@ public class DeliQueue extends MessageQueue {
      */
     void sweep() {
         Message t = FieldAccess.laTop(this);
+        if (Trace.ON) {
+            Trace.event("sweep_readTop", Trace.LOOPER, "top", t, "now", clockReadForTrace);
+            clockReadForTrace = -1;
+        }
         Message stop = swept;
         if (t == stop) {
             return;
@@ -331,6 +361,7 @@ public class DeliQueue extends MessageQueue {
             if (n != null) {
                 linkBack(n, m);
             }
+            boolean heaped = false;
             if (isQuitSentinel(m)) {
                 quitSentinel = m;
             } else if (isRemoval(m)) {
@@ -339,8 +370,15 @@ public class DeliQueue extends MessageQueue {
                 // obligation: DeliveryOrder, HeapStackConsistent
                 m.insertSeq = insertSeqOf(m);
                 heapOf(m).add(m);
+                heaped = true;
+            }
+            if (Trace.ON) {
+                Trace.event("sweep_step", Trace.LOOPER, "m", m, "next", n, "heaped", heaped);
             }
             m = n;
+        }
+        if (Trace.ON) {
+            Trace.event("sweep_step", Trace.LOOPER, "m", stop, "end", true);
         }
         swept = t;
         Message d = deferredUnlink;
@@ -537,10 +575,16 @@ public class DeliQueue extends MessageQueue {
      */
     void drainFreelist() {
         if (FieldAccess.loFreelist(this) == null) {
+            if (Trace.ON) {
+                Trace.event("drainFreelist_exchange", Trace.LOOPER, "empty", true);
+            }
             return;
         }
         // obligation: HeapStackConsistent
         Message m = FieldAccess.xchgFreelist(this, null);
+        if (Trace.ON) {
+            Trace.event("drainFreelist_exchange", Trace.LOOPER, "empty", false);
+        }
         sweep();
         while (m != null) {
             Message nextFree = m.nextFree;
@@ -570,11 +614,22 @@ public class DeliQueue extends MessageQueue {
             if (FieldAccess.laTop(this) == m) {
                 assert deferredUnlink == null && swept == m;
                 deferredUnlink = m;
+                traceUnlink(m, "defer");
                 return;
             }
+            traceUnlink(m, "sweep");
             sweep(); // links the nodes pushed above m
+        } else {
+            traceUnlink(m, "splice");
         }
         splice(m);
+    }
+
+    /** Records unlink's decision for {@code m}: splice now, sweep first, or defer (spec: unlink_check). */
+    private static void traceUnlink(Message m, String then) {
+        if (Trace.ON) {
+            Trace.event("unlink_check", Trace.LOOPER, "m", m, "then", then);
+        }
     }
 
     /** {@code prev.next = next; next.prev = prev}. {@code m.next} is kept for traversals standing on m. */
@@ -587,6 +642,9 @@ public class DeliQueue extends MessageQueue {
             n.prev = p;
         }
         m.prev = null;
+        if (Trace.ON) {
+            Trace.event("unlink_splice", Trace.LOOPER, "m", m);
+        }
     }
 
     // =====================================================================================================
@@ -648,13 +706,20 @@ public class DeliQueue extends MessageQueue {
     boolean traverse(Predicate<Message> visitor) {
         List<Message> owners = null;
         // obligation: TraversalComplete, TraversalSafe, Refinement
-        for (Message seen = null, t; (t = FieldAccess.lvTop(this)) != seen; seen = t) {
+        for (Message seen = null, t; (t = readTopForTraversal(seen)) != seen; seen = t) {
             long floor = seen == null ? 0 : seen.ticket;
             // obligation: HasAnswersAtomically
-            for (Message m = t; m != null && m.ticket > floor; m = FieldAccess.lpNext(m)) {
+            for (Message m = t; ; m = advance(m)) {
+                if (m == null || m.ticket <= floor) {
+                    traceVisit(m, "stop");
+                    break;
+                }
                 if (isOwnerNode(m)) {
+                    traceVisit(m, "owner");
                     (owners == null ? owners = new ArrayList<>() : owners).add(m);
-                } else if ((owners == null || earliestOwner(owners, m) == null) && visitor.test(m)) {
+                } else if (owners != null && earliestOwner(owners, m) != null) {
+                    traceVisit(m, "skip"); // an owner passed took it: gone for this traversal
+                } else if (visitor.test(m)) {
                     return true;
                 }
             }
@@ -665,10 +730,46 @@ public class DeliQueue extends MessageQueue {
         return false;
     }
 
+    /** The traversal's read of {@code top}: its first (spec: traverse_readTop), or a re-read (traverse_recheck). */
+    private Message readTopForTraversal(Message seen) {
+        Message t = FieldAccess.lvTop(this);
+        if (Trace.ON) {
+            Trace.event(seen == null ? "traverse_readTop" : "traverse_recheck", null, "top", t);
+        }
+        return t;
+    }
+
+    /** The traversal's read of {@code m.next} (spec: traverse_advance). */
+    private static Message advance(Message m) {
+        Message n = FieldAccess.lpNext(m);
+        if (Trace.ON) {
+            Trace.event("traverse_advance", null, "m", m, "next", n);
+        }
+        return n;
+    }
+
+    /** Records what a traversal did at {@code m}: stop, pass an owner, skip or offer it (spec: traverse_visit). */
+    private static void traceVisit(Message m, String outcome) {
+        if (Trace.ON) {
+            Trace.event("traverse_visit", null, "m", m, "outcome", outcome);
+        }
+    }
+
     @Override
     boolean hasMatching(Predicate<Message> p) {
         // obligation: HasMessagesLinearizable
-        return traverse(m -> p.test(m) && isLive(m));
+        return traverse(m -> {
+            boolean match = p.test(m);
+            traceVisit(m, match ? "match" : "skip");
+            if (!match) {
+                return false;
+            }
+            boolean live = isLive(m);
+            if (Trace.ON) {
+                Trace.event("hasMatching_isRemoved", null, "m", m, "removed", !live);
+            }
+            return live;
+        });
     }
 
     /** Whether {@code m} is still in the queue; a reservation is resolved first (it counts as present until then). */
@@ -701,10 +802,12 @@ public class DeliQueue extends MessageQueue {
         for (;;) {
             long c = FieldAccess.loWakeRefs(this);
             if ((c & TEARDOWN) != 0) {
+                traceWakeRefs("wake_acquire", c);
                 return false;
             }
             // obligation: NoUseAfterTeardown
             if (FieldAccess.casWakeRefs(this, c, c + 1)) {
+                traceWakeRefs("wake_acquire", c);
                 return true;
             }
         }
@@ -713,14 +816,26 @@ public class DeliQueue extends MessageQueue {
     /** Drops a reference; the last one out after TEARDOWN unparks the Looper waiting in {@link #teardown}. */
     final void releaseWakeRef() {
         // obligation: NoUseAfterTeardown, QuitTerminates
-        if (FieldAccess.decrementWakeRefs(this) == TEARDOWN) {
+        long left = FieldAccess.decrementWakeRefs(this);
+        traceWakeRefs("wake_release", left + 1);
+        if (left == TEARDOWN) {
             LockSupport.unpark(teardownThread);
+        }
+    }
+
+    /** Records a step of the tagged refcount with the value {@code c} it read (count and TEARDOWN bit). */
+    private static void traceWakeRefs(String action, long c) {
+        if (Trace.ON) {
+            Trace.event(action, null, "count", c & ~TEARDOWN, "teardown", (c & TEARDOWN) != 0);
         }
     }
 
     /** Uses the wake resource; callers hold a reference ({@link #acquireWakeRef}). */
     final void signalWakeResource() {
         wakeResource.signal();
+        if (Trace.ON) {
+            Trace.event("wake_signal", null);
+        }
     }
 
     /**
@@ -729,14 +844,27 @@ public class DeliQueue extends MessageQueue {
      */
     void teardown() {
         teardownThread = Thread.currentThread();
-        for (long c = FieldAccess.loWakeRefs(this); !FieldAccess.casWakeRefs(this, c, c | TEARDOWN); ) {
+        long c = FieldAccess.loWakeRefs(this);
+        while (!FieldAccess.casWakeRefs(this, c, c | TEARDOWN)) {
             c = FieldAccess.loWakeRefs(this);
         }
+        traceWakeRefs("teardown_set", c);
         // obligation: NoUseAfterTeardown
-        while (FieldAccess.laWakeRefs(this) != TEARDOWN) {
+        while ((c = FieldAccess.laWakeRefs(this)) != TEARDOWN) {
+            traceWakeRefs("teardown_check", c);
             parkUntil(this, NO_DEADLINE);
+            traceLooper("teardown_park");
         }
+        traceWakeRefs("teardown_check", c);
         freeWakeResource();
+        traceLooper("teardown_free");
+    }
+
+    /** Records a step of the Looper that reads nothing another thread writes. */
+    private static void traceLooper(String action) {
+        if (Trace.ON) {
+            Trace.event(action, Trace.LOOPER);
+        }
     }
 
     /** Frees the wake resource: the native free of upstream. */
@@ -763,11 +891,32 @@ public class DeliQueue extends MessageQueue {
     void sleep(long deadline, Message barrier) {
         FieldAccess.soSleepBarrier(this, barrier);
         FieldAccess.svWaitWord(this, asleepWord(deadline, barrier != null));
+        if (Trace.ON) {
+            Trace.event("sleep_publish", Trace.LOOPER, "dl", deadline, "bar", barrier);
+        }
         // obligation: NoLostWakeup
-        if (FieldAccess.lvTop(this) == swept && FieldAccess.lvFreelist(this) == null) {
+        if (recheckTop() == swept && recheckFreelist() == null) {
             parkUntil(this, deadline);
+            traceLooper("sleep_park");
         }
         FieldAccess.soWaitWord(this, AWAKE);
+        traceLooper("sleep_awake");
+    }
+
+    private Message recheckTop() {
+        Message t = FieldAccess.lvTop(this);
+        if (Trace.ON) {
+            Trace.event("sleep_recheckTop", Trace.LOOPER, "top", t);
+        }
+        return t;
+    }
+
+    private Message recheckFreelist() {
+        Message f = FieldAccess.lvFreelist(this);
+        if (Trace.ON) {
+            Trace.event("sleep_recheckFree", Trace.LOOPER, "empty", f == null);
+        }
+        return f;
     }
 
     static long asleepWord(long deadline, boolean blocked) {
@@ -795,6 +944,9 @@ public class DeliQueue extends MessageQueue {
                 return null;
             }
             long now = clock.uptimeMillis();
+            if (Trace.ON) {
+                clockReadForTrace = now;
+            }
             // obligation: EventualDelivery
             Message m = takeDueOrNull(now);
             if (m != null) {
@@ -833,6 +985,9 @@ public class DeliQueue extends MessageQueue {
                 quitMessagesDropped = true;
                 dropOnQuit();
             }
+            if (Trace.ON) {
+                Trace.event("takeDueOrNull_dropOnQuit", Trace.LOOPER, "m", null);
+            }
             if (quitSentinel != null) {
                 // Everything kept is due by the quit's time, which the clock passed before this sweep saw the
                 // sentinel: a `now` read earlier must not leave it undelivered when next() then tears down.
@@ -841,11 +996,19 @@ public class DeliQueue extends MessageQueue {
             Message head = firstDeliverable();
             if (head == null || head.when > now) {
                 nextDeadline = head == null ? NO_DEADLINE : head.when;
+                if (Trace.ON) {
+                    Trace.event("takeDueOrNull_deliver", Trace.LOOPER, "m", head, "due", false,
+                            "dl", nextDeadline, "bar", blockingBarrier);
+                }
                 return null;
             }
             // obligation: ExactlyOnce, DeliveryOrder
             heapOf(head).remove(head);
-            if (claimForDelivery(head)) {
+            boolean delivered = claimForDelivery(head);
+            if (Trace.ON) {
+                Trace.event("takeDueOrNull_deliver", Trace.LOOPER, "m", head, "due", true, "delivered", delivered);
+            }
+            if (delivered) {
                 unlink(head);
                 return head;
             }
@@ -973,10 +1136,17 @@ public class DeliQueue extends MessageQueue {
                 return; // an earlier quit took effect
             }
             sentinel.when = clock.uptimeMillis();
+            if (Trace.ON) {
+                Trace.event("quit_readTop", Trace.QUITTER, "top", t, "now", sentinel.when, "safe", safe);
+            }
             FieldAccess.spNext(sentinel, t);
             sentinel.ticket = t == null ? 1 : t.ticket + 1;
             // obligation: NoPushAfterQuit, QuitTerminates, Refinement
-            if (FieldAccess.casTop(this, t, sentinel)) {
+            boolean pushed = FieldAccess.casTop(this, t, sentinel);
+            if (Trace.ON) {
+                Trace.event("quit_casTop", Trace.QUITTER, "exp", t, "ok", pushed);
+            }
+            if (pushed) {
                 break;
             }
         }
@@ -1006,6 +1176,9 @@ public class DeliQueue extends MessageQueue {
             if (removal != null && removal.ticket < quitSentinel.ticket) {
                 takeFor(m, removal);
             } else if (takeFor(m, quitSentinel)) {
+                if (Trace.ON) {
+                    Trace.event("takeDueOrNull_dropOnQuit", Trace.LOOPER, "m", m);
+                }
                 unlink(m);
                 m.retire();
             }
@@ -1142,6 +1315,11 @@ public class DeliQueue extends MessageQueue {
     }
 
     // ---- helpers ----
+
+    /** The spec's Kind of a message (trace events). */
+    private static String kindOf(Message m) {
+        return m.isBarrier() ? "barrier" : m.isAsynchronous() ? "async" : "sync";
+    }
 
     private MessageHeap heapOf(Message m) {
         return m.isAsynchronous() ? asyncHeap : syncHeap;
