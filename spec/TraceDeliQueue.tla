@@ -1,0 +1,114 @@
+--------------------------- MODULE TraceDeliQueue ---------------------------
+(***************************************************************************)
+(* Trace validation: is a logged execution of impl a behaviour of          *)
+(* DeliQueue? (Cirstea, Kuppe, Loillier, Merz, arXiv 2404.16075; per-thread *)
+(* cursors as in OmniLink, arXiv 2601.11836.)                              *)
+(*                                                                         *)
+(* impl's recorder (org.deliqueue.Trace) logs, at every code site that     *)
+(* implements an action of DeliQueue, an event named as that action, with  *)
+(* the spec thread it belongs to (e.t: a message's post, QuitT, a query,   *)
+(* the Looper) and the values it read and wrote. Each Java thread's events *)
+(* are in its program order; Log[i] is the sequence of Java thread i. A    *)
+(* step of this spec matches the next event of one Java thread with the    *)
+(* DeliQueue action of the same name, constrained by the logged values, so *)
+(* TLC searches the interleavings of the threads' logs that the spec       *)
+(* allows: pushes are ordered by their CAS witnesses (e.exp), reads by the *)
+(* values they saw. The trace is accepted iff some behaviour matches every *)
+(* event: TraceIncomplete is then violated (this TLC has no POSTCONDITION).*)
+(*                                                                         *)
+(* Removal is not traced here: impl removes with descriptors, which        *)
+(* DeliQueueRemoval.tla specifies; traced runs make no removal.            *)
+(***************************************************************************)
+EXTENDS DeliQueue
+
+CONSTANT Log   \* <<events of Java thread 1, ...>>: records [a: action, t: spec thread, ...values]
+
+VARIABLE cur   \* cur[i]: the index of Java thread i's first event not yet matched
+
+traceVars == <<vars, cur>>
+
+TraceInit == Init /\ cur = [i \in DOMAIN Log |-> 1]
+
+Has(i) == cur[i] <= Len(Log[i])
+E(i) == Log[i][cur[i]]
+
+\* The time box (microseconds of System.nanoTime, the time an event was
+\* logged, after its access): thread i's next action happened after its
+\* previous event was logged, and another thread's event logged before that
+\* (by more than Slack, for clock reads that the CPU may move a little)
+\* happened before it. Such an event must be matched first.
+Slack == 20
+TimeBox(i) == cur[i] > 1 =>
+                \A j \in DOMAIN Log \ {i} : Has(j) => E(j).ts + Slack >= Log[i][cur[i] - 1].ts
+
+Field(e, f) == f \in DOMAIN e
+\* The wake refcount as the event read it: the count and the TEARDOWN bit.
+Refs(e) == wakeRefs.count = e.count /\ wakeRefs.teardown = e.teardown
+\* traverse_visit's e.outcome: stop (null or the floor), match (offered to
+\* the visitor), owner (the quit sentinel) or skip (no match, or dropped by a
+\* quit passed): on to the next node.
+VisitOutcome(t, o) == CASE o = "stop" -> pc'[t] = "tRecheck"
+                        [] o = "match" -> pc'[t] = "tTest"
+                        [] OTHER -> pc'[t] = "tAdvance"
+
+\* The step of DeliQueue that matches event e: the action e.a, constrained
+\* by the values e logged. Events name nodes as the spec does ("m3", "b1",
+\* "Quit", "Nil") and spec threads as e.t.
+Match(e) ==
+  CASE e.a = "push_readTop" ->
+         /\ top = e.top /\ push_readTop(e.t)
+         /\ Kind[e.t] = "barrier" /\ pc'[e.t] = "pushCas" => when'[e.t] = e.when
+    [] e.a = "push_casTop" -> next[e.t] = e.exp /\ (top = e.exp) = e.ok /\ push_casTop(e.t)
+    [] e.a = "signalIfEarlier_cas" ->
+         /\ waitWord.asleep = e.asleep
+         /\ e.asleep => waitWord.deadline = e.deadline /\ (waitWord.barrier # Nil) = e.blocked
+         /\ signalIfEarlier_cas(e.t) /\ (pc'[e.t] = "wake") = e.woke
+    [] e.a = "wake_acquire" -> Refs(e) /\ wake_acquire(e.t)
+    [] e.a = "wake_signal" -> wake_signal(e.t)
+    [] e.a = "wake_release" -> Refs(e) /\ wake_release(e.t)
+    [] e.a = "quit_readTop" ->
+         /\ top = e.top /\ now = e.now /\ quit_readTop
+         /\ qmode = IF e.safe THEN "quitSafely" ELSE "quit"
+    [] e.a = "quit_casTop" -> next[Quit] = e.exp /\ (top = e.exp) = e.ok /\ quit_casTop
+    [] e.a = "traverse_readTop" -> top = e.top /\ traverse_readTop(e.t)
+    [] e.a = "traverse_recheck" -> top = e.top /\ traverse_recheck(e.t)
+    [] e.a = "traverse_visit" -> T[e.t].cur = e.m /\ traverse_visit(e.t) /\ VisitOutcome(e.t, e.outcome)
+    [] e.a = "hasMatching_isRemoved" -> T[e.t].cur = e.m /\ removed[e.m] = e.removed /\ hasMatching_isRemoved(e.t)
+    [] e.a = "traverse_advance" -> T[e.t].cur = e.m /\ next[e.m] = e.next /\ traverse_advance(e.t)
+    \* e.now: next()'s clock reading, logged with the sweep that follows it (-1: not at the loop's start)
+    [] e.a = "sweep_readTop" -> top = e.top /\ sweep_readTop /\ e.now = IF L.pc = "loop" THEN now ELSE -1
+    [] e.a = "sweep_step" ->
+         /\ L.cur = e.m /\ sweep_step
+         /\ IF L.cur = swept THEN Field(e, "end")
+            ELSE ~Field(e, "end") /\ next[e.m] = e.next /\ (e.m \in heap') = e.heaped
+    [] e.a = "drainFreelist_exchange" -> (freelist = <<>>) = e.empty /\ drainFreelist_exchange
+    [] e.a = "takeDueOrNull_dropOnQuit" -> takeDueOrNull_dropOnQuitAt(e.m)
+    [] e.a = "takeDueOrNull_deliver" ->
+         /\ FirstDeliverable(heap) = e.m /\ takeDueOrNull_deliver
+         /\ IF e.due THEN L'.pc \notin {"sleep", "teardown"} /\ (dcount'[e.m] > dcount[e.m]) = e.delivered
+                     ELSE L'.pc \in {"sleep", "teardown"} /\ L'.dl = e.dl /\ L'.bar = e.bar
+    \* e.then: splice (a back-link), defer (m is top), sweep (first link what was pushed above m)
+    [] e.a = "unlink_check" ->
+         /\ L.target = e.m /\ unlink_check
+         /\ (deferred' = e.m) = (e.then = "defer") /\ (L'.pc = "sweep") = (e.then = "sweep")
+    [] e.a = "unlink_splice" -> L.target = e.m /\ unlink_splice
+    [] e.a = "sleep_publish" -> sleep_publish /\ waitWord'.deadline = e.dl /\ waitWord'.barrier = e.bar
+    [] e.a = "sleep_recheckTop" -> top = e.top /\ sleep_recheckTop
+    [] e.a = "sleep_recheckFree" -> (freelist = <<>>) = e.empty /\ sleep_recheckFree
+    [] e.a = "sleep_park" -> sleep_park
+    [] e.a = "sleep_awake" -> sleep_awake
+    [] e.a = "teardown_set" -> wakeRefs.count = e.count /\ teardown_set
+    [] e.a = "teardown_check" -> wakeRefs.count = e.count /\ teardown_check
+    [] e.a = "teardown_park" -> teardown_park
+    [] e.a = "teardown_free" -> teardown_free
+    [] e.a = "tick" -> tick /\ now' = e.now
+
+\* The spec threads events may name (an event of any other is matched by no step).
+Actors == Threads \cup {"Looper", "Clock"}
+
+TraceNext == \E i \in DOMAIN Log : /\ Has(i) /\ E(i).t \in Actors /\ TimeBox(i)
+                                  /\ Match(E(i)) /\ cur' = [cur EXCEPT ![i] = @ + 1]
+
+\* Violated exactly when a behaviour has matched every event: the verdict "accepted".
+TraceIncomplete == \E i \in DOMAIN Log : Has(i)
+=============================================================================

@@ -1,0 +1,180 @@
+package org.deliqueue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One concurrent run of a DeliQueue with the recorder on ({@link Trace}), written as ndjson for trace validation.
+ * A Looper thread takes messages until the queue quits; producers post sync, asynchronous and front-of-queue
+ * messages (and a barrier, sometimes) at small uptimes; an asker calls {@code hasMessages} with predicates over
+ * {@code what}; a clock thread moves a {@link ManualClock} on by 1 ms at a time; a quitter calls {@code quit} or
+ * {@code quitSafely} at a random point, racing the posts. Seeded: the same seed gives the same plan (the
+ * schedule, which the threads race over, differs from run to run).
+ *
+ * <p>The spec's removal is per message while impl's is atomic (descriptors, {@code spec/DeliQueueRemoval.tla}),
+ * so traced runs against {@code spec/DeliQueue.tla} make no removal; barriers stay until the quit.
+ */
+public final class TracedRun {
+    /** The largest uptime a run posts for or moves the clock to (the spec's MaxTime stays small). */
+    static final int HORIZON = 4;
+
+    private final MessageQueue.Factory factory;
+    private final long seed;
+    private final int producers;
+    private final int postsPerProducer;
+    private final int asks;
+
+    public TracedRun(MessageQueue.Factory factory, long seed, int producers, int postsPerProducer, int asks) {
+        if (!Trace.ON) {
+            throw new IllegalStateException("traced runs need the recorder: start the JVM with -Ddeliqueue.trace=true");
+        }
+        this.factory = factory;
+        this.seed = seed;
+        this.producers = producers;
+        this.postsPerProducer = postsPerProducer;
+        this.asks = asks;
+    }
+
+    /** Runs once and writes the trace to {@code out}; returns the number of events. */
+    public int runTo(Path out) throws IOException, InterruptedException {
+        Random plan = new Random(seed);
+        ManualClock clock = new ManualClock(0);
+        MessageQueue queue = factory.create(true, clock);
+        if (!(queue instanceof DeliQueue deli)) {
+            throw new IllegalArgumentException("trace validation checks DeliQueue, not " + queue.getClass());
+        }
+        Handler target = new Handler(idleLooper());
+        CountDownLatch start = new CountDownLatch(1);
+        List<Thread> threads = new ArrayList<>();
+        List<String> meta = new ArrayList<>();
+        String tag = "r" + seed + "-";
+
+        threads.add(new Thread(() -> {
+            while (queue.next() != null) {
+                // delivered: the trace records it
+            }
+        }, tag + "looper"));
+        int what = 1;
+        for (int p = 0; p < producers; p++) {
+            List<Runnable> posts = new ArrayList<>();
+            for (int i = 0; i < postsPerProducer; i++, what++) {
+                posts.add(post(queue, target, plan, what));
+            }
+            if (plan.nextInt(4) == 0) {
+                posts.add(plan.nextInt(posts.size() + 1), () -> {
+                    try {
+                        queue.postSyncBarrier();
+                    } catch (IllegalStateException quitting) {
+                        // the quit came first: a refused barrier, recorded as a failed push
+                    }
+                });
+            }
+            threads.add(worker(tag + "producer" + p, start, plan.nextLong(), posts));
+        }
+        List<Runnable> queries = new ArrayList<>();
+        for (int k = 1; k <= asks; k++) {
+            String asker = "h" + k;
+            int residue = plan.nextInt(3);
+            StringBuilder matches = new StringBuilder();
+            for (int w = 1; w < what; w++) {
+                if (w % 3 == residue) {
+                    matches.append(matches.length() == 0 ? "" : ",").append("\"m").append(w).append('"');
+                }
+            }
+            meta.add("{\"meta\":\"pred\",\"t\":\"" + asker + "\",\"matches\":[" + matches + "]}");
+            queries.add(() -> {
+                Trace.actAs(asker);
+                deli.hasMatching(m -> !m.isBarrier() && m.what % 3 == residue);
+            });
+        }
+        threads.add(worker(tag + "asker", start, plan.nextLong(), queries));
+        List<Runnable> ticks = new ArrayList<>();
+        for (int i = 0; i < HORIZON; i++) {
+            ticks.add(() -> {
+                clock.advance(1);
+                Trace.event("tick", "Clock", "now", clock.uptimeMillis());
+            });
+        }
+        threads.add(worker(tag + "clock", start, plan.nextLong(), ticks));
+        boolean safe = plan.nextBoolean();
+        List<Runnable> quitter = new ArrayList<>();
+        for (int i = 2 + plan.nextInt(4); i > 0; i--) {
+            quitter.add(() -> { }); // a pause: the quit races the later posts more often than the first ones
+        }
+        quitter.add(() -> queue.quit(safe));
+        threads.add(worker(tag + "quitter", start, plan.nextLong(), quitter));
+
+        threads.forEach(Thread::start);
+        start.countDown();
+        for (Thread t : threads) {
+            t.join(TimeUnit.SECONDS.toMillis(30));
+            if (t.isAlive()) {
+                throw new IllegalStateException("traced run " + seed + ": " + t.getName() + " did not finish");
+            }
+        }
+        List<String> lines = new ArrayList<>(meta);
+        List<String> events = Trace.drain();
+        lines.addAll(events);
+        Files.createDirectories(out.getParent());
+        Files.write(out, lines);
+        return events.size();
+    }
+
+    /** A post of message {@code what}: sync, async or front of queue, due at a small uptime. */
+    private static Runnable post(MessageQueue queue, Handler target, Random plan, int what) {
+        int kind = plan.nextInt(4);
+        long when = kind == 3 ? 0 : plan.nextInt(HORIZON + 1);
+        return () -> {
+            Message m = Message.obtain(target, what);
+            m.setAsynchronous(kind == 2);
+            queue.enqueueMessage(m, when);
+        };
+    }
+
+    /** A thread that waits for the start, then runs {@code steps} with short random pauses between them. */
+    private static Thread worker(String name, CountDownLatch start, long seed, List<Runnable> steps) {
+        return new Thread(() -> {
+            Random pause = new Random(seed);
+            try {
+                start.await();
+            } catch (InterruptedException e) {
+                return;
+            }
+            for (Runnable step : steps) {
+                int p = pause.nextInt(4);
+                if (p == 1) {
+                    Thread.yield();
+                } else if (p >= 2) {
+                    LockSupport.parkNanos(pause.nextInt(200_000));
+                }
+                step.run();
+            }
+        }, name);
+    }
+
+    private static Looper idleLooper;
+
+    /** A Looper that never runs, to be the messages' target (its Handler is never called). */
+    private static synchronized Looper idleLooper() throws InterruptedException {
+        if (idleLooper == null) {
+            BlockingQueue<Looper> handOff = new ArrayBlockingQueue<>(1);
+            Thread t = new Thread(() -> {
+                Looper.prepare(QueueKind.LEGACY, Clock.SYSTEM);
+                handOff.add(Looper.myLooper());
+            }, "trace-idle-looper");
+            t.setDaemon(true);
+            t.start();
+            idleLooper = handOff.take();
+        }
+        return idleLooper;
+    }
+}

@@ -1,0 +1,199 @@
+package org.deliqueue.trace;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * A logged run (ndjson, written by {@code org.deliqueue.TracedRun}) as the TLA+ module {@code TraceLog} that
+ * {@code spec/MCTrace.tla} extends: the constants of {@code spec/DeliQueue.tla} for that run (its messages with
+ * their kind and when, its queries with what their predicates match, the quit mode, the largest uptime) and the
+ * events, one sequence per Java thread. This TLC has no Json module, so the trace is handed over as TLA+ source.
+ *
+ * <p>Times: {@code ts} (System.nanoTime) becomes microseconds since the run's first event, which fits TLC's
+ * 32-bit integers. Deadlines: impl's "no deadline" ({@code Long.MAX_VALUE}, stored in the wait word as its largest value) is
+ * the spec's {@code INF = MaxTime + 1}.
+ */
+public final class TraceModule {
+    /** DeliQueue.MAX_DEADLINE: a deadline at or above it is "none". */
+    private static final long MAX_DEADLINE = Long.MAX_VALUE >>> 2;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** The events of one Java thread, in program order. */
+    public record ThreadLog(String thread, List<JsonNode> events) {
+    }
+
+    private final List<ThreadLog> threads;
+    private final Map<String, JsonNode> firstPush = new TreeMap<>();
+    private final Map<String, Set<String>> preds = new TreeMap<>();
+    private final Set<String> modes = new TreeSet<>();
+    private final long maxTime;
+    private final long firstNanos;
+
+    private TraceModule(List<ThreadLog> threads, Map<String, Set<String>> declaredPreds) {
+        this.threads = threads;
+        long max = 0;
+        long first = Long.MAX_VALUE;
+        Set<String> askers = new TreeSet<>();
+        for (ThreadLog t : threads) {
+            for (JsonNode e : t.events()) {
+                String a = e.get("a").asText();
+                if (a.equals("push_readTop") && e.get("t").asText().matches("[mb]\\d+")) {
+                    firstPush.putIfAbsent(e.get("t").asText(), e); // a message or a barrier: one of the spec's Msgs
+                } else if (a.equals("quit_readTop")) {
+                    modes.add(e.get("safe").asBoolean() ? "quitSafely" : "quit");
+                } else if (a.startsWith("traverse_")) {
+                    askers.add(e.get("t").asText());
+                }
+                first = Math.min(first, e.get("ts").asLong());
+                for (String f : List.of("when", "now")) {
+                    if (e.has(f)) {
+                        max = Math.max(max, e.get(f).asLong());
+                    }
+                }
+            }
+        }
+        for (String asker : askers) {
+            Set<String> matches = declaredPreds.get(asker);
+            if (matches == null) {
+                throw new IllegalArgumentException("query " + asker + " has no declared predicate (meta line)");
+            }
+            Set<String> posted = new TreeSet<>(matches);
+            posted.retainAll(firstPush.keySet());
+            preds.put(asker, posted);
+        }
+        this.maxTime = max;
+        this.firstNanos = first;
+    }
+
+    /** Reads an ndjson trace: meta lines (query predicates) and events, grouped by Java thread in file order. */
+    public static TraceModule read(Path ndjson) throws IOException {
+        Map<String, List<JsonNode>> byThread = new LinkedHashMap<>();
+        Map<String, Set<String>> preds = new TreeMap<>();
+        for (String line : Files.readAllLines(ndjson)) {
+            if (line.isBlank()) {
+                continue;
+            }
+            JsonNode n = JSON.readTree(line);
+            if (n.has("meta")) {
+                Set<String> matches = new TreeSet<>();
+                n.get("matches").forEach(x -> matches.add(x.asText()));
+                preds.put(n.get("t").asText(), matches);
+            } else {
+                byThread.computeIfAbsent(n.get("thread").asText(), k -> new ArrayList<>()).add(n);
+            }
+        }
+        List<ThreadLog> threads = new ArrayList<>();
+        byThread.forEach((t, events) -> threads.add(new ThreadLog(t, events)));
+        return new TraceModule(threads, preds);
+    }
+
+    public List<ThreadLog> threads() {
+        return threads;
+    }
+
+    public int events() {
+        return threads.stream().mapToInt(t -> t.events().size()).sum();
+    }
+
+    /** The spec actions the events name. */
+    public Set<String> actions() {
+        Set<String> out = new TreeSet<>();
+        threads.forEach(t -> t.events().forEach(e -> out.add(e.get("a").asText())));
+        return out;
+    }
+
+    /** The TLA+ source of module TraceLog. */
+    public String toTla(String origin) {
+        StringBuilder s = new StringBuilder();
+        s.append("------------------------------- MODULE TraceLog -------------------------------\n");
+        s.append("(* Generated by org.deliqueue.trace.TraceModule from ").append(origin).append(". *)\n");
+        s.append("EXTENDS Integers\n");
+        s.append("TQuit == \"Quit\"\nTNil == \"Nil\"\nTQuitT == \"QuitT\"\n");
+        s.append("TMsgs == ").append(set(firstPush.keySet())).append('\n');
+        s.append("TKind == ").append(function(firstPush, e -> str(e.get("kind").asText()))).append('\n');
+        s.append("TWhen == ").append(function(firstPush, e -> Long.toString(e.get("when").asLong()))).append('\n');
+        s.append("TTraversers == ").append(set(preds.keySet())).append('\n');
+        s.append("TOp == ").append(function(preds, p -> str("has"))).append('\n');
+        s.append("TPred == ").append(function(preds, TraceModule::set)).append('\n');
+        s.append("TMaxTime == ").append(maxTime).append('\n');
+        s.append("TModes == ").append(set(modes)).append('\n');
+        s.append("TThreads == <<");
+        for (int i = 0; i < threads.size(); i++) {
+            s.append(i == 0 ? "" : ", ").append(str(threads.get(i).thread()));
+        }
+        s.append(">>\nTLog == <<\n");
+        for (int i = 0; i < threads.size(); i++) {
+            s.append("  \\* ").append(threads.get(i).thread()).append('\n').append("  <<");
+            List<JsonNode> events = threads.get(i).events();
+            for (int j = 0; j < events.size(); j++) {
+                s.append(j == 0 ? "" : ",\n    ").append(record(events.get(j)));
+            }
+            s.append(">>").append(i + 1 < threads.size() ? "," : "").append('\n');
+        }
+        s.append(">>\n=============================================================================\n");
+        return s.toString();
+    }
+
+    /** An event as a TLA+ record, without its Java thread (the sequence it is in says that). */
+    String record(JsonNode e) {
+        StringBuilder r = new StringBuilder("[");
+        Iterator<Map.Entry<String, JsonNode>> fields = e.fields();
+        boolean first = true;
+        while (fields.hasNext()) {
+            Map.Entry<String, JsonNode> f = fields.next();
+            if (f.getKey().equals("thread")) {
+                continue;
+            }
+            r.append(first ? "" : ", ").append(f.getKey()).append(" |-> ").append(value(f.getKey(), f.getValue()));
+            first = false;
+        }
+        return r.append(']').toString();
+    }
+
+    private String value(String field, JsonNode v) {
+        if (v.isBoolean()) {
+            return v.asBoolean() ? "TRUE" : "FALSE";
+        }
+        if (v.isNumber()) {
+            long x = v.asLong();
+            if (field.equals("ts")) {
+                return Long.toString((x - firstNanos) / 1000); // microseconds since the first event: a TLC int
+            }
+            boolean deadline = field.equals("dl") || field.equals("deadline");
+            return Long.toString(deadline && x >= MAX_DEADLINE ? maxTime + 1 : x);
+        }
+        return str(v.asText());
+    }
+
+    private static String str(String s) {
+        return '"' + s + '"';
+    }
+
+    private static String set(Set<String> names) {
+        StringBuilder s = new StringBuilder("{");
+        names.forEach(n -> s.append(s.length() == 1 ? "" : ", ").append(str(n)));
+        return s.append('}').toString();
+    }
+
+    /** A function over string keys, as a TLA+ record (a record is a function on strings). */
+    private static <V> String function(Map<String, V> m, java.util.function.Function<V, String> value) {
+        if (m.isEmpty()) {
+            return "[x \\in {} |-> 0]";
+        }
+        StringBuilder s = new StringBuilder("[");
+        m.forEach((k, v) -> s.append(s.length() == 1 ? "" : ", ").append(k).append(" |-> ").append(value.apply(v)));
+        return s.append(']').toString();
+    }
+}
