@@ -53,6 +53,7 @@ public final class TracedRun {
             throw new IllegalArgumentException("trace validation checks DeliQueue, not " + queue.getClass());
         }
         Handler target = new Handler(idleLooper());
+        Trace.drain(); // what a failed run left behind
         CountDownLatch start = new CountDownLatch(1);
         List<Thread> threads = new ArrayList<>();
         List<String> meta = new ArrayList<>();
@@ -127,6 +128,58 @@ public final class TracedRun {
         Files.createDirectories(out.getParent());
         Files.write(out, lines);
         return events.size();
+    }
+
+    /**
+     * A scripted run, for the wake decision behind a barrier: at uptime 0 a barrier is posted, and once the Looper
+     * sleeps behind it, message 1 is posted: asynchronous for uptime 1, or at the front of the queue (uptime 0: it
+     * then sorts before the barrier). Either way the barrier does not hold it back and the Looper must be woken.
+     * Then quit. A waker that decides
+     * wrongly leaves the Looper asleep until the quit wakes it; the trace shows the decision it logged.
+     */
+    public static int scriptedWakeBehindBarrier(MessageQueue.Factory factory, boolean async, Path out)
+            throws IOException, InterruptedException {
+        if (!Trace.ON) {
+            throw new IllegalStateException("traced runs need the recorder: start the JVM with -Ddeliqueue.trace=true");
+        }
+        MessageQueue queue = factory.create(true, new ManualClock(0));
+        if (!(queue instanceof DeliQueue deli)) {
+            throw new IllegalArgumentException("trace validation checks DeliQueue, not " + queue.getClass());
+        }
+        Trace.drain(); // what a failed run left behind
+        queue.postSyncBarrier(); // before the Looper starts: a barrier wakes nobody
+        Thread looper = new Thread(() -> {
+            while (queue.next() != null) {
+                // delivered: the trace records it
+            }
+        }, "scripted-looper");
+        looper.start();
+        awaitAsleep(deli, true);
+        Message m = Message.obtain(new Handler(idleLooper()), 1);
+        m.setAsynchronous(async);
+        queue.enqueueMessage(m, async ? 1 : 0); // async: due later than the barrier, so only asynchrony exempts it
+        Thread.sleep(20); // a Looper woken delivers m meanwhile
+        queue.quit(false);
+        looper.join(TimeUnit.SECONDS.toMillis(30));
+        if (looper.isAlive()) {
+            throw new IllegalStateException("scripted run: the Looper did not finish");
+        }
+        List<String> events = Trace.drain();
+        Files.createDirectories(out.getParent());
+        Files.write(out, events);
+        return events.size();
+    }
+
+    /** Waits until the Looper of {@code q} sleeps (behind a barrier if {@code blocked}). */
+    private static void awaitAsleep(DeliQueue q, boolean blocked) throws InterruptedException {
+        long want = DeliQueue.ASLEEP | (blocked ? DeliQueue.BLOCKED : 0);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while ((FieldAccess.lvWaitWord(q) & want) != want) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("scripted run: the Looper never slept behind the barrier");
+            }
+            Thread.sleep(1);
+        }
     }
 
     /** A post of message {@code what}: sync, async or front of queue, due at a small uptime. */

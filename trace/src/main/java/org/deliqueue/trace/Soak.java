@@ -37,7 +37,7 @@ public final class Soak {
     }
 
     public static void main(String[] args) throws Exception {
-        long seconds = args.length > 0 ? Long.parseLong(args[0]) : 400;
+        long seconds = args.length > 0 ? Long.parseLong(args[0]) : 600;
         long started = System.nanoTime();
         Path dir = Path.of(System.getProperty("trace.dir", "target/traces"));
         TraceCheck check = TraceCheck.fromSystemProperties();

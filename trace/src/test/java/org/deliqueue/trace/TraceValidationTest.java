@@ -75,8 +75,9 @@ class TraceValidationTest {
      * teardown, push, the traversal) record nothing for it, and the Looper's or the poster's later events then
      * match no step; SWEEP_SKIPS_BACKLINKS records the same steps with other values (unlink finds no back-link
      * where the spec has one). Not here: those the traced runs never reach (removal, overflow: none is made),
-     * DELIVER_WITHOUT_REMOVED_CAS (without a remover its check-then-set is never raced) and the wake mutants
-     * (a Looper that nobody wakes hangs the run, or sleeps behind a barrier only in rare schedules).
+     * DELIVER_WITHOUT_REMOVED_CAS (without a remover its check-then-set is never raced), UNLINK_CLEARS_NEXT (a
+     * query must stand on the message being unlinked: 0 of 15 soak runs), QUIT_WITHOUT_WAKE (nobody wakes the Looper:
+     * the run hangs), and the wake mutants, whose decision behind a barrier is scripted below.
      */
     @ParameterizedTest
     @EnumSource(names = {"SWEEP_SKIPS_BACKLINKS", "LOST_WAKEUP", "NON_ATOMIC_PUSH", "QUIT_TIME_BEFORE_TOP",
@@ -91,6 +92,29 @@ class TraceValidationTest {
             }
         }
         fail(mutant + ": no trace of " + MUTANT_RUNS + " was rejected");
+    }
+
+    /**
+     * The wake decision behind a barrier, scripted (the soak reaches it only in some schedules): a post that the
+     * barrier does not hold back (async, or front of queue at uptime 0: it sorts before the barrier) must wake the
+     * Looper. The correct code's trace is accepted; each wake mutant's is rejected at the waker's decision, which
+     * the spec makes otherwise from the same wait word.
+     */
+    @ParameterizedTest
+    @EnumSource(names = {"ASYNC_HELD_BY_BARRIER", "WAKE_BY_CLOCK"})
+    void aWakerThatDecidesOtherwiseThanTheSpecIsRejectedAtItsDecision(Mutant mutant) throws Exception {
+        boolean async = mutant == Mutant.ASYNC_HELD_BY_BARRIER;
+        Path correct = dir.resolve("scripted-" + (async ? "async" : "front") + ".ndjson");
+        TracedRun.scriptedWakeBehindBarrier(DeliQueue::new, async, correct);
+        TraceCheck.Verdict ok = check.check(correct);
+        assertTrue(ok.accepted(), "the correct code's scripted run was rejected:\n" + ok);
+        Path bad = dir.resolve("scripted-" + mutant + ".ndjson");
+        TracedRun.scriptedWakeBehindBarrier(mutant, async, bad);
+        TraceCheck.Verdict v = check.check(bad);
+        System.out.println(mutant + ": " + v);
+        assertFalse(v.accepted(), mutant + "'s scripted run was accepted");
+        assertTrue(v.why().contains("signalIfEarlier_cas") && v.why().contains("woke |-> FALSE"),
+                "the verdict should name the waker's decision not to wake: " + v.why());
     }
 
     /** MC_SLEEP_RECORDS_HEAD's bug: the spec's Looper records the sync head as its blocking barrier. */
