@@ -38,6 +38,12 @@ RUNS=(
   "QuitVsWaker|TEARDOWN_WITHOUT_WAIT|on|NoUseAfterTeardown"
   "SleepRacingPush|DELI,2|on|pass"
   "SleepRacingPush|LOST_WAKEUP,2|on|NotDeadlockedProperty"
+  "SleepBehindBarrier|DELI,async|on|pass"
+  "SleepBehindBarrier|ASYNC_HELD_BY_BARRIER,async|on|NotDeadlockedProperty"
+  "SleepBehindBarrier|DELI,front|on|pass"
+  "SleepBehindBarrier|WAKE_BY_CLOCK,front|on|NotDeadlockedProperty"
+  "SleepBehindBarrier|DELI,remove|on|pass"
+  "SleepBehindBarrier|BARRIER_REMOVAL_WITHOUT_WAKE,remove|on|NotDeadlockedProperty"
   # The listener demonstration: the lost update is found with the listener only; NON_ATOMIC_PUSH is found
   # without it (its read and write of the volatile `top` are scheduling points of their own).
   "BarrierTokens|DELI|on|pass"

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -25,6 +26,8 @@ class HarnessesOnPlainJvmTest {
     static final long SECONDS_PER_HARNESS = 2;
     static final int MIN_RUNS = 20;
     static final long RUN_LIMIT_MS = 15_000;
+    static final int MUTANT_RUNS = 40;
+    static final long MUTANT_RUN_LIMIT_MS = 2_000;
 
     interface Main {
         void run(String[] args) throws Exception;
@@ -39,6 +42,10 @@ class HarnessesOnPlainJvmTest {
                 Arguments.of("QuitVsWaker with a producer", (Main) QuitVsWaker::main,
                         new String[] {"DELI", "producer"}),
                 Arguments.of("SleepRacingPush", (Main) SleepRacingPush::main, new String[] {"DELI", "3"}),
+                Arguments.of("SleepBehindBarrier async", (Main) SleepBehindBarrier::main, new String[] {"DELI", "async"}),
+                Arguments.of("SleepBehindBarrier front", (Main) SleepBehindBarrier::main, new String[] {"DELI", "front"}),
+                Arguments.of("SleepBehindBarrier remove", (Main) SleepBehindBarrier::main,
+                        new String[] {"DELI", "remove"}),
                 Arguments.of("BarrierTokens", (Main) BarrierTokens::main, new String[] {"DELI"}));
     }
 
@@ -62,6 +69,37 @@ class HarnessesOnPlainJvmTest {
             runs++;
         }
         assertTrue(runs >= MIN_RUNS);
+    }
+
+    /**
+     * The wake mutants on the blocking path, on the plain JVM: a run in which the Looper sleeps behind the barrier
+     * before the other thread acts never ends (JPF explores that schedule every time; here it comes by chance, so
+     * up to {@link #MUTANT_RUNS} runs, each bounded by {@link #MUTANT_RUN_LIMIT_MS}, a healthy run taking
+     * milliseconds).
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"ASYNC_HELD_BY_BARRIER, async", "WAKE_BY_CLOCK, front", "BARRIER_REMOVAL_WITHOUT_WAKE, remove"})
+    void sleepBehindBarrierCatchesEachWakeMutant(String mutant, String mode) throws InterruptedException {
+        for (int run = 0; run < MUTANT_RUNS; run++) {
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            Thread t = new Thread(() -> {
+                try {
+                    SleepBehindBarrier.main(new String[] {mutant, mode});
+                } catch (Throwable e) {
+                    failure.set(e);
+                }
+            }, "SleepBehindBarrier-" + mutant + "-" + run);
+            t.setDaemon(true); // a caught mutant leaves its Looper parked for ever
+            t.start();
+            t.join(MUTANT_RUN_LIMIT_MS);
+            if (t.isAlive() || failure.get() != null && String.valueOf(failure.get().getMessage()).contains("NoLostWakeup")) {
+                return; // caught: the Looper was never woken
+            }
+            if (failure.get() != null) {
+                throw new AssertionError(mutant + " failed otherwise than by a lost wakeup", failure.get());
+            }
+        }
+        fail(mutant + " (" + mode + ") was not caught in " + MUTANT_RUNS + " runs");
     }
 
     private static void runOnce(String name, Main main, String[] args, int run) throws InterruptedException {
