@@ -218,6 +218,57 @@ public enum Mutant implements MessageQueue.Factory {
             }
         }),
 
+    /**
+     * A removal's walk lets its predicate's exception out (the walk of {@code collect} without its
+     * {@code finally}): what it tombstoned before the throw keeps its payload and is never handed to the Looper, nor
+     * is its descriptor. Identical to DeliQueue as long as no predicate throws.
+     */
+    REMOVAL_LEAKS_ON_THROW(Detection.CONFORMANCE, "PayloadReleased, HeapStackConsistent: a removal whose equals "
+            + "throws after it took a message leaves that message linked with its payload for ever "
+            + "(ThrowingUserCodeTest: the garbage collector, then the stack once the Looper has run)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            int removeMatching(Predicate<Message> p) {
+                Message t = FieldAccess.lvTop(this);
+                if (t != null && isQuitting(t) && !hasMatching(m -> {
+                    try {
+                        return p.test(m);
+                    } catch (Throwable e) {
+                        return true;
+                    }
+                })) {
+                    return 0;
+                }
+                Message descriptor = new Message();
+                descriptor.obj = p;
+                pushDescriptor(descriptor);
+                List<Message> passed = new ArrayList<>();
+                Message head = descriptor;
+                descriptor.nextFree = null;
+                int count = 0;
+                for (Message m = FieldAccess.lpNext(descriptor); m != null; m = FieldAccess.lpNext(m)) {
+                    if (isOwnerNode(m)) {
+                        passed.add(m);
+                        continue;
+                    }
+                    int f = FieldAccess.lvFlags(m);
+                    boolean left = (f & Message.FLAG_REMOVED) != 0
+                            && ((f & Message.FLAG_DELIVERED) != 0 || m.removedBy != descriptor);
+                    // BUG: p.test is not guarded: a throw leaves the chain below unreleased and off the freelist
+                    if (!left && earliestOwner(passed, m) == null && p.test(m) && takeFor(m, descriptor)) {
+                        m.nextFree = head;
+                        head = m;
+                        count++;
+                    }
+                }
+                for (Message m = head; m != descriptor; m = m.nextFree) {
+                    releasePayload(m);
+                }
+                pushFreelist(head, descriptor);
+                return count;
+            }
+        }),
+
     /** The Looper parks with the interrupt status set: LockSupport.park returns at once, and the Looper spins. */
     PARK_KEEPS_INTERRUPT(Detection.CONFORMANCE, "Interrupts are ignored, never spun on: an interrupted idle Looper "
             + "burns a core (ClockAndFaultsTest measures its CPU time while idle)",

@@ -31,7 +31,7 @@ class AndroidApiTest {
 
     /**
      * {@code new Handler()} and {@code new Handler(callback)} bind to the Looper of the thread that makes them. (A
-     * manual clock: {@code Clock.SYSTEM} reads 0 in its first millisecond, where sends are front-of-queue, LIFO.)
+     * manual clock at the fixture's start, which decides the order: at uptime 0 sends are front-of-queue, LIFO.)
      */
     @ForEachQueue
     void handlersMadeWithoutALooperArgumentUseTheCurrentThreadsLooper(MessageQueue.Factory factory) {
@@ -53,7 +53,7 @@ class AndroidApiTest {
             Looper.loop();
             return events;
         });
-        assertEquals(List.of("handleMessage 1", "callback 2"), handled);
+        assertEquals(QueueFixture.inDeliveryOrderAtStart("handleMessage 1", "callback 2"), handled);
     }
 
     /**

@@ -2,8 +2,10 @@ package org.deliqueue;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -21,6 +23,28 @@ final class QueueFixture {
      * become front-of-queue entries) and from near {@code Long.MAX_VALUE} ({@code deliqueue.fixture.start}).
      */
     static final long START = Long.getLong("deliqueue.fixture.start", 1_000);
+
+    /**
+     * The order in which messages enqueued in the order given, all with {@code when} {@link #START}, are delivered:
+     * enqueue order, except at uptime 0, where they are front-of-queue messages and come out last in first out.
+     */
+    @SafeVarargs
+    static <T> List<T> inDeliveryOrderAtStart(T... inEnqueueOrder) {
+        List<T> order = new ArrayList<>(List.of(inEnqueueOrder));
+        if (START == 0) {
+            Collections.reverse(order);
+        }
+        return order;
+    }
+
+    /**
+     * Skips the rest of a test that needs an ordinary time {@code millis} before {@link #START}: from uptime
+     * {@code millis} down there is none (when 0 means front of the queue, and against a negative {@code when} the two
+     * queues order front-of-queue messages differently, as documented in {@link MessageQueue}).
+     */
+    static void assumePast(long millis) {
+        assumeTrue(START - millis > 0, () -> "needs an ordinary time " + millis + " ms before the start " + START);
+    }
 
     final ManualClock clock = new ManualClock(START);
     final MessageQueue queue;

@@ -34,8 +34,9 @@ final class QueueModel {
         entries.add(new Entry(id, Objects.requireNonNull(target), what, obj, when, seq, async, 0));
     }
 
+    /** A barrier at {@code now}: at uptime 0 it is a front-of-queue entry, like a message with {@code when} 0. */
     void postBarrier(int token, long now) {
-        entries.add(new Entry(0, null, 0, null, now, nextSeq++, false, token));
+        entries.add(new Entry(0, null, 0, null, now, now == 0 ? nextFrontSeq-- : nextSeq++, false, token));
     }
 
     void removeBarrier(int token) {

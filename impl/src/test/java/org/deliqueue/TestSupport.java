@@ -3,6 +3,7 @@ package org.deliqueue;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.lang.ref.WeakReference;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -70,6 +71,18 @@ final class TestSupport {
         t.setDaemon(true);
         t.start();
         return await(result, what);
+    }
+
+    /**
+     * Whether the garbage collector clears {@code ref} within about a second: false means its referent is still
+     * strongly reachable (from the queue, in the tests that use it).
+     */
+    static boolean collected(WeakReference<?> ref) {
+        for (int i = 0; i < 50 && ref.get() != null; i++) {
+            System.gc();
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+        }
+        return ref.get() == null;
     }
 
     /** Waits, bounded, until {@code thread} is parked: blocked in {@code next()} with or without a deadline. */

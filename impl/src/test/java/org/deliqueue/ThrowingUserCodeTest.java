@@ -6,17 +6,23 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * User code that throws (issue 12, defect 5): a handler throwing during dispatch, an idle handler throwing a checked
- * exception it never declared. Whatever user code throws, the queue neither loses nor keeps what it holds.
+ * User code that throws (issue 12, defect 5): a handler throwing during dispatch, a removal's {@code equals} throwing
+ * after the removal took a message, an idle handler throwing a checked exception it never declared. Whatever user
+ * code throws, the queue neither loses nor keeps what it holds.
  */
+// obligation: PayloadReleased
+// obligation: HeapStackConsistent
+// negative control: REMOVAL_LEAKS_ON_THROW
 class ThrowingUserCodeTest {
 
     /** Throws {@code t}, checked or not, from a method that declares nothing (what Kotlin or Lombok code does). */
@@ -70,6 +76,55 @@ class ThrowingUserCodeTest {
             return ran;
         });
         assertEquals(List.of("next message", "loop ended"), outcome);
+    }
+
+    /**
+     * removeEqualMessages whose {@code equals} throws on one message after the removal took another: the throw
+     * reaches the caller, and what the removal took is gone for good. Its payload is unreachable once the call has
+     * returned (thrown), and in DeliQueue no tombstone stays linked once the Looper has run: the removal handed
+     * what it took to the Looper despite the throw. (Both queues meet the message that matches first: the legacy
+     * queue walks by {@code when}, DeliQueue from the newest push.)
+     */
+    @ForEachQueue
+    void aRemovalWhoseEqualsThrowsStillReleasesAndHandsBackWhatItTook(MessageQueue.Factory factory) {
+        QueueFixture q = new QueueFixture(factory);
+        Object detonator = new Object();
+        int detonatorId = q.send(q.handler, 5, detonator, QueueFixture.START + 2);
+        WeakReference<Object> taken = sendKey(q, QueueFixture.START + 1);
+        RuntimeException thrown = assertThrows(IllegalStateException.class,
+                () -> q.queue.removeEqualMessages(q.handler, 5, new ThrowsOn(detonator)));
+        assertEquals("equals threw", thrown.getMessage());
+        assertTrue(TestSupport.collected(taken), "the message the removal took still holds its payload");
+        assertEquals(List.of(detonatorId), q.pollAllAt(QueueFixture.START + 2), "what is left");
+        if (q.queue instanceof DeliQueue dq) {
+            dq.checkInvariants();
+            for (Message m = dq.top.next; m != null; m = m.next) { // top itself may wait for the next push
+                assertFalse(DeliQueue.isRemoved(m), "a tombstone stays linked once the Looper has run");
+            }
+        }
+    }
+
+    /** Sends a message whose payload only the queue references; returns a weak reference to that payload. */
+    private static WeakReference<Object> sendKey(QueueFixture q, long when) {
+        Object key = new Object();
+        q.send(q.handler, 5, key, when);
+        return new WeakReference<>(key);
+    }
+
+    /** A removal argument {@code equals} to every payload but one, on which its {@code equals} throws. */
+    private record ThrowsOn(Object detonator) {
+        @Override
+        public boolean equals(Object o) {
+            if (o == detonator) {
+                throw new IllegalStateException("equals threw");
+            }
+            return true;
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
+        }
     }
 
     /**
