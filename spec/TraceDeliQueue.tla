@@ -25,8 +25,6 @@ CONSTANT Log   \* <<events of Java thread 1, ...>>: records [a: action, t: spec 
 
 VARIABLE cur   \* cur[i]: the index of Java thread i's first event not yet matched
 
-traceVars == <<vars, cur>>
-
 TraceInit == Init /\ cur = [i \in DOMAIN Log |-> 1]
 
 Has(i) == cur[i] <= Len(Log[i])
