@@ -74,6 +74,7 @@ public final class Soak {
             }
         }
         events.sort(null);
+        System.out.printf("%d traces of at least 50 events%n", events.stream().filter(e -> e >= 50).count());
         System.out.printf("%n%d traces, %d accepted, %d rejected; events per trace: min %d, median %d, max %d; "
                 + "TLC %.1f s per trace, %d in parallel; %.0f s in all%n", traces, traces - rejected, rejected, events.get(0),
                 events.get(events.size() / 2), events.get(events.size() - 1), time / traces,
