@@ -17,7 +17,8 @@ import java.util.concurrent.locks.LockSupport;
  * A Looper thread takes messages until the queue quits; producers post sync, asynchronous and front-of-queue
  * messages (and a barrier, sometimes) at small uptimes; an asker calls {@code hasMessages} with predicates over
  * {@code what}; a clock thread moves a {@link ManualClock} on by 1 ms at a time; a quitter calls {@code quit} or
- * {@code quitSafely} at a random point, racing the posts. Seeded: the same seed gives the same plan (the
+ * {@code quitSafely} at a random point after half of the posts, racing the others (a quit before any post would make
+ * a trace too short to exercise the races). Seeded: the same seed gives the same plan (the
  * schedule, which the threads race over, differs from run to run).
  *
  * <p>The spec's removal is per message while impl's is atomic (descriptors, {@code spec/DeliQueueRemoval.tla}),
@@ -34,9 +35,7 @@ public final class TracedRun {
     private final int asks;
 
     public TracedRun(MessageQueue.Factory factory, long seed, int producers, int postsPerProducer, int asks) {
-        if (!Trace.ON) {
-            throw new IllegalStateException("traced runs need the recorder: start the JVM with -Ddeliqueue.trace=true");
-        }
+        requireRecorder();
         this.factory = factory;
         this.seed = seed;
         this.producers = producers;
@@ -48,16 +47,15 @@ public final class TracedRun {
     public int runTo(Path out) throws IOException, InterruptedException {
         Random plan = new Random(seed);
         ManualClock clock = new ManualClock(0);
-        MessageQueue queue = factory.create(true, clock);
-        if (!(queue instanceof DeliQueue deli)) {
-            throw new IllegalArgumentException("trace validation checks DeliQueue, not " + queue.getClass());
-        }
+        DeliQueue deli = deliQueue(factory, clock);
+        MessageQueue queue = deli;
         Handler target = new Handler(idleLooper());
         Trace.drain(); // what a failed run left behind
         CountDownLatch start = new CountDownLatch(1);
         List<Thread> threads = new ArrayList<>();
         List<String> meta = new ArrayList<>();
         String tag = "r" + seed + "-";
+        CountDownLatch halfPosted = new CountDownLatch(producers * postsPerProducer / 2);
 
         threads.add(new Thread(() -> {
             while (queue.next() != null) {
@@ -68,7 +66,7 @@ public final class TracedRun {
         for (int p = 0; p < producers; p++) {
             List<Runnable> posts = new ArrayList<>();
             for (int i = 0; i < postsPerProducer; i++, what++) {
-                posts.add(post(queue, target, plan, what));
+                posts.add(post(queue, target, plan, what, halfPosted));
             }
             if (plan.nextInt(4) == 0) {
                 posts.add(plan.nextInt(posts.size() + 1), () -> {
@@ -108,6 +106,13 @@ public final class TracedRun {
         threads.add(worker(tag + "clock", start, plan.nextLong(), ticks));
         boolean safe = plan.nextBoolean();
         List<Runnable> quitter = new ArrayList<>();
+        quitter.add(() -> {
+            try {
+                halfPosted.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // nobody interrupts a run's threads: quit now
+            }
+        });
         for (int i = 2 + plan.nextInt(4); i > 0; i--) {
             quitter.add(() -> { }); // a pause: the quit races the later posts more often than the first ones
         }
@@ -139,13 +144,9 @@ public final class TracedRun {
      */
     public static int scriptedWakeBehindBarrier(MessageQueue.Factory factory, boolean async, Path out)
             throws IOException, InterruptedException {
-        if (!Trace.ON) {
-            throw new IllegalStateException("traced runs need the recorder: start the JVM with -Ddeliqueue.trace=true");
-        }
-        MessageQueue queue = factory.create(true, new ManualClock(0));
-        if (!(queue instanceof DeliQueue deli)) {
-            throw new IllegalArgumentException("trace validation checks DeliQueue, not " + queue.getClass());
-        }
+        requireRecorder();
+        DeliQueue deli = deliQueue(factory, new ManualClock(0));
+        MessageQueue queue = deli;
         Trace.drain(); // what a failed run left behind
         queue.postSyncBarrier(); // before the Looper starts: a barrier wakes nobody
         Thread looper = new Thread(() -> {
@@ -170,6 +171,21 @@ public final class TracedRun {
         return events.size();
     }
 
+    private static void requireRecorder() {
+        if (!Trace.ON) {
+            throw new IllegalStateException("traced runs need the recorder: start the JVM with -Ddeliqueue.trace=true");
+        }
+    }
+
+    /** The queue {@code factory} makes: a DeliQueue (or a mutant of it), the only queue the spec describes. */
+    private static DeliQueue deliQueue(MessageQueue.Factory factory, Clock clock) {
+        MessageQueue queue = factory.create(true, clock);
+        if (!(queue instanceof DeliQueue deli)) {
+            throw new IllegalArgumentException("trace validation checks DeliQueue, not " + queue.getClass());
+        }
+        return deli;
+    }
+
     /** Waits until the Looper of {@code q} sleeps (behind a barrier if {@code blocked}). */
     private static void awaitAsleep(DeliQueue q, boolean blocked) throws InterruptedException {
         long want = DeliQueue.ASLEEP | (blocked ? DeliQueue.BLOCKED : 0);
@@ -182,14 +198,18 @@ public final class TracedRun {
         }
     }
 
-    /** A post of message {@code what}: sync, async or front of queue, due at a small uptime. */
-    private static Runnable post(MessageQueue queue, Handler target, Random plan, int what) {
+    /** A post of message {@code what}: sync, async or front of queue, due at a small uptime; counts {@code posted} down. */
+    private static Runnable post(MessageQueue queue, Handler target, Random plan, int what, CountDownLatch posted) {
         int kind = plan.nextInt(4);
         long when = kind == 3 ? 0 : plan.nextInt(HORIZON + 1);
         return () -> {
-            Message m = Message.obtain(target, what);
-            m.setAsynchronous(kind == 2);
-            queue.enqueueMessage(m, when);
+            try {
+                Message m = Message.obtain(target, what);
+                m.setAsynchronous(kind == 2);
+                queue.enqueueMessage(m, when);
+            } finally {
+                posted.countDown(); // a mutant that throws must not hold the quit back
+            }
         };
     }
 

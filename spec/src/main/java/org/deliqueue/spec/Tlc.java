@@ -268,7 +268,8 @@ public final class Tlc {
         return sum.entrySet().stream().filter(x -> x.getValue() == 0).map(Map.Entry::getKey).toList();
     }
 
-    static String tail(String s) {
+    /** The last 4,000 characters of a TLC output, for a failure message. */
+    public static String tail(String s) {
         return s.length() <= 4000 ? s : s.substring(s.length() - 4000);
     }
 

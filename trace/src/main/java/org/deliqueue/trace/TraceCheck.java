@@ -94,11 +94,11 @@ public final class TraceCheck {
         if (r.exit() == 12 || r.exit() == 13) {
             return new Verdict(name, false, trace.events(), r.distinct(), r.seconds(), "The trace is a behaviour of "
                     + "DeliQueue up to a state that violates the obligation " + Tlc.violated(r, dir)
-                    + " (TLC's trace below: the last state or step breaks it):\n" + tail(r.output()));
+                    + " (TLC's trace below: the last state or step breaks it):\n" + Tlc.tail(r.output()));
         }
         if (r.exit() != 0) {
             return new Verdict(name, false, trace.events(), r.distinct(), r.seconds(),
-                    "TLC could not decide (exit " + r.exit() + "):\n" + tail(r.output()));
+                    "TLC could not decide (exit " + r.exit() + "):\n" + Tlc.tail(r.output()));
         }
         Path dump = dir.resolve("states.dump");
         tlc.tlc("MCTrace", "MCTrace", 1, timeoutSeconds, "-dump", dump.toAbsolutePath().toString());
@@ -149,9 +149,5 @@ public final class TraceCheck {
         }
         why.append("The spec state before them:\n").append(best.strip().replaceAll("(?m)^", "  "));
         return why.toString();
-    }
-
-    private static String tail(String s) {
-        return s.length() <= 3000 ? s : s.substring(s.length() - 3000);
     }
 }
