@@ -48,6 +48,9 @@ RUNS=(
   "SleepBehindBarrier|WAKE_BY_CLOCK,front|on|NotDeadlockedProperty"
   "SleepBehindBarrier|DELI,remove|on|pass"
   "SleepBehindBarrier|BARRIER_REMOVAL_WITHOUT_WAKE,remove|on|NotDeadlockedProperty"
+  "QuitSafelyVsTick|DELI,10|on|pass"
+  "QuitSafelyVsTick|DELI,0|on|pass"
+  "QuitSafelyVsTick|QUIT_TIME_BEFORE_TOP,10|on|Refinement"
   # The listener demonstration: the lost update is found with the listener only; NON_ATOMIC_PUSH is found
   # without it (its read and write of the volatile `top` are scheduling points of their own).
   "BarrierTokens|DELI|on|pass"

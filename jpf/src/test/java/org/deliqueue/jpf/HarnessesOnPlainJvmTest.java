@@ -50,6 +50,8 @@ class HarnessesOnPlainJvmTest {
                 Arguments.of("SleepBehindBarrier front", (Main) SleepBehindBarrier::main, new String[] {"DELI", "front"}),
                 Arguments.of("SleepBehindBarrier remove", (Main) SleepBehindBarrier::main,
                         new String[] {"DELI", "remove"}),
+                Arguments.of("QuitSafelyVsTick", (Main) QuitSafelyVsTick::main, new String[] {"DELI", "10"}),
+                Arguments.of("QuitSafelyVsTick at uptime 0", (Main) QuitSafelyVsTick::main, new String[] {"DELI", "0"}),
                 Arguments.of("BarrierTokens", (Main) BarrierTokens::main, new String[] {"DELI"}));
     }
 
