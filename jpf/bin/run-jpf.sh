@@ -36,6 +36,7 @@ RUNS=(
   "TraversalRacingUnlink|SINGLE_PASS_TRAVERSAL,2|on|Refinement"
   "QuitVsWaker|DELI|on|pass"
   "QuitVsWaker|TEARDOWN_WITHOUT_WAIT|on|NoUseAfterTeardown"
+  "QuitVsWaker|QUIT_WITHOUT_WAKE|on|NotDeadlockedProperty"
   "SleepRacingPush|DELI,2|on|pass"
   "SleepRacingPush|LOST_WAKEUP,2|on|NotDeadlockedProperty"
   "BulkRemovalVsDelivery|DELI,atomic|on|pass"

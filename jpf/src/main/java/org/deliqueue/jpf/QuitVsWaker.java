@@ -28,13 +28,14 @@ import org.deliqueue.Message;
  * (QuitTerminates; a Looper parked for ever is JPF's deadlock); the sentinel is on top at the end, and an accepted
  * message lies below it (NoPushAfterQuit); an accepted message is delivered at most once, a refused one never.
  *
- * <p>Arguments: queue, optionally {@code producer}. Negative control: {@code TEARDOWN_WITHOUT_WAIT} (frees while a
- * waker holds a reference).
+ * <p>Arguments: queue, optionally {@code producer}. Negative controls: {@code TEARDOWN_WITHOUT_WAIT} (frees while a
+ * waker holds a reference) and {@code QUIT_WITHOUT_WAKE} (the sentinel is pushed without a wake: a Looper asleep
+ * before it never returns, JPF's deadlock).
  */
 // obligation: NoUseAfterTeardown
 // obligation: QuitTerminates
 // obligation: NoPushAfterQuit
-// negative control: TEARDOWN_WITHOUT_WAIT
+// negative control: TEARDOWN_WITHOUT_WAIT, QUIT_WITHOUT_WAKE
 public final class QuitVsWaker {
     private QuitVsWaker() {
     }

@@ -79,22 +79,30 @@ class HarnessesOnPlainJvmTest {
 
     /**
      * Negative controls on the plain JVM, for the harnesses whose bad schedule a real run hits often enough: the
-     * wake mutants (a run in which the Looper sleeps behind the barrier before the other thread acts never ends)
+     * wake mutants (a run in which the Looper sleeps behind the barrier, or before the quit, before the other
+     * thread acts never ends)
      * and the removal that leaks when user code throws (BULK_REMOVAL_PER_MESSAGE's window is too narrow for
      * chance: 0 of 40 runs; JPF and Lincheck catch it). JPF explores the bad schedule every time; here it comes by chance, so up to
      * {@link #MUTANT_RUNS} runs, each bounded by {@link #MUTANT_RUN_LIMIT_MS} (a healthy run takes milliseconds).
      * Caught: a run that fails on the named obligation, or a run that never ends when that obligation is
-     * NoLostWakeup.
+     * NoLostWakeup or QuitTerminates (a quit that never wakes the Looper asleep before it).
      */
     @ParameterizedTest(name = "{0} {2} catches {1}")
     @CsvSource({
         "SleepBehindBarrier, ASYNC_HELD_BY_BARRIER, async, NoLostWakeup",
         "SleepBehindBarrier, WAKE_BY_CLOCK, front, NoLostWakeup",
         "SleepBehindBarrier, BARRIER_REMOVAL_WITHOUT_WAKE, remove, NoLostWakeup",
-        "BulkRemovalVsDelivery, REMOVAL_LEAKS_ON_THROW, throw, PayloadReleased|HeapStackConsistent"})
+        "BulkRemovalVsDelivery, REMOVAL_LEAKS_ON_THROW, throw, PayloadReleased|HeapStackConsistent",
+        "QuitVsWaker, QUIT_WITHOUT_WAKE, quit, QuitTerminates"})
     void catchesItsMutant(String harness, String mutant, String mode, String obligations)
             throws InterruptedException {
-        Main main = harness.equals("SleepBehindBarrier") ? SleepBehindBarrier::main : BulkRemovalVsDelivery::main;
+        Main main = switch (harness) {
+            case "SleepBehindBarrier" -> SleepBehindBarrier::main;
+            case "BulkRemovalVsDelivery" -> BulkRemovalVsDelivery::main;
+            case "QuitVsWaker" -> QuitVsWaker::main;
+            default -> throw new IllegalArgumentException(harness);
+        };
+        boolean hangIsTheViolation = obligations.equals("NoLostWakeup") || obligations.equals("QuitTerminates");
         for (int run = 0; run < MUTANT_RUNS; run++) {
             AtomicReference<Throwable> failure = new AtomicReference<>();
             Thread t = new Thread(() -> {
@@ -107,7 +115,7 @@ class HarnessesOnPlainJvmTest {
             t.setDaemon(true); // a caught wake mutant leaves its Looper parked for ever
             t.start();
             t.join(MUTANT_RUN_LIMIT_MS);
-            if (t.isAlive() && obligations.equals("NoLostWakeup")) {
+            if (t.isAlive() && hangIsTheViolation) {
                 return; // caught: the Looper was never woken
             }
             Throwable f = failure.get();

@@ -29,6 +29,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 // obligation: TypeOK, ExactlyOnce, NoLostMessage, HeapStackConsistent, BackLinksConsistent
 // obligation: TraversalSafe, NoUseAfterTeardown, NoLostWakeup, NoPushAfterQuit
 // obligation: DeliveryOrder, HasMessagesLinearizable, Refinement
+// negative control: LOST_WAKEUP, NON_ATOMIC_PUSH, QUIT_TIME_BEFORE_TOP, TEARDOWN_WITHOUT_WAIT, SINGLE_PASS_TRAVERSAL
+// negative control: ASYNC_HELD_BY_BARRIER, WAKE_BY_CLOCK
 class TraceValidationTest {
     /** Traced runs in the CI sample. */
     private static final int SAMPLE = 12;
