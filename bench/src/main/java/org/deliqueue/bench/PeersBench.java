@@ -11,11 +11,12 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Threads;
 
 /**
- * Benchmark 5: the busy-queue workload of {@link BusyQueueBench} (same harness, same N held by a consumer, same
- * producer counts) on the JDK's and Netty's delayed-task structures, so that DeliQueue's figures can be placed
- * among them. DelayQueue is drained by delivery like the message queues; ScheduledThreadPoolExecutor and Netty's
- * DefaultEventExecutor run on real time, so their consumer removes by cancelling the oldest task (see
- * {@link Targets}). The report puts these rows next to BusyQueueBench's LEGACY and DELI rows at the same N.
+ * Benchmark 5: the busy-queue workload of {@link BusyQueueBench} (same harness, same N held by a consumer, at
+ * N = 10^3, 10^4 and 10^5, same producer counts) on the JDK's and Netty's delayed-task structures, so that
+ * DeliQueue's figures can be placed among them. DelayQueue is drained by delivery like the message queues;
+ * ScheduledThreadPoolExecutor and Netty's DefaultEventExecutor run on real time, so their consumer removes by
+ * cancelling the oldest task (see {@link Targets}). The report puts these rows next to BusyQueueBench's LEGACY and
+ * DELI rows at the same N.
  */
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -26,7 +27,7 @@ public class PeersBench {
         @Param({"DELAY_QUEUE", "STPE", "NETTY"})
         public String impl;
 
-        @Param({"10000"})
+        @Param({"1000", "10000", "100000"})
         public int n;
 
         @Override

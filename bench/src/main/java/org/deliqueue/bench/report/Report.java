@@ -384,30 +384,36 @@ public final class Report {
         b.append("\n");
     }
 
+    /** The backlogs PeersBench runs at (its {@code n} parameter); the plot shows the middle one. */
+    static final String[] PEER_NS = {"1000", "10000", "100000"};
+
     void peersSection(StringBuilder b, Map<String, String> plots) {
         b.append("## 5. Peers: the same workload on JDK and Netty schedulers\n\n");
-        b.append("`PeersBench` runs `BusyQueueBench`'s harness (same N = 10000 held by a consumer, same producers) on "
+        b.append("`PeersBench` runs `BusyQueueBench`'s harness (the same N held by a consumer, N = 10^3, 10^4, 10^5, "
+                + "same producers) on "
                 + "`java.util.concurrent.DelayQueue` (drained by delivery, like the queues), "
                 + "`ScheduledThreadPoolExecutor(1)` with remove-on-cancel and Netty's `DefaultEventExecutor.schedule` "
                 + "(both run on real time, so their consumer removes by cancelling the oldest task, and each insert "
                 + "also offers the future to a ConcurrentLinkedQueue for it). The LEGACY and DELI rows are "
                 + "`BusyQueueBench` at the same N, from the same pass.\n\n");
-        b.append("| structure | producers | inserts/s | p50 µs | p99 µs | rate vs DeliQueue | p50 vs DeliQueue | "
-                + "producers waiting |\n|---|---|---|---|---|---|---|---|\n");
-        for (int p = 1; p <= 2; p++) {
-            String own = "BusyQueueBench.producers" + p;
-            Result deli = find(own, "impl", "DELI", "n", "10000");
-            double deliRate = rate(own, "DELI", "10000");
-            for (String impl : new String[] {"DELI", "LEGACY", "DELAY_QUEUE", "STPE", "NETTY"}) {
-                boolean ours = impl.equals("DELI") || impl.equals("LEGACY");
-                String bench = (ours ? "BusyQueueBench" : "PeersBench") + ".producers" + p;
-                Result r = find(bench, "impl", impl, "n", "10000");
-                double rt = rate(bench, impl, "10000");
-                b.append("| ").append(impl).append(" | ").append(p).append(" | ").append(fmt(rt))
-                        .append(" | ").append(fmt(pct(r, "50.0"))).append(" | ").append(fmt(pct(r, "99.0")))
-                        .append(" | ").append(ratio(rt, deliRate)).append(" | ")
-                        .append(ratio(pct(r, "50.0"), pct(deli, "50.0"))).append(" | ")
-                        .append(percent(stat(bench, impl, "10000", Stat::producerWaitShare))).append(" |\n");
+        b.append("| N | structure | producers | inserts/s | p50 µs | p99 µs | rate vs DeliQueue | p50 vs DeliQueue | "
+                + "producers waiting |\n|---|---|---|---|---|---|---|---|---|\n");
+        for (String n : PEER_NS) {
+            for (int p = 1; p <= 2; p++) {
+                String own = "BusyQueueBench.producers" + p;
+                Result deli = find(own, "impl", "DELI", "n", n);
+                double deliRate = rate(own, "DELI", n);
+                for (String impl : new String[] {"DELI", "LEGACY", "DELAY_QUEUE", "STPE", "NETTY"}) {
+                    boolean ours = impl.equals("DELI") || impl.equals("LEGACY");
+                    String bench = (ours ? "BusyQueueBench" : "PeersBench") + ".producers" + p;
+                    Result r = find(bench, "impl", impl, "n", n);
+                    double rt = rate(bench, impl, n);
+                    b.append("| ").append(n).append(" | ").append(impl).append(" | ").append(p).append(" | ")
+                            .append(fmt(rt)).append(" | ").append(fmt(pct(r, "50.0"))).append(" | ")
+                            .append(fmt(pct(r, "99.0"))).append(" | ").append(ratio(rt, deliRate)).append(" | ")
+                            .append(ratio(pct(r, "50.0"), pct(deli, "50.0"))).append(" | ")
+                            .append(percent(stat(bench, impl, n, Stat::producerWaitShare))).append(" |\n");
+                }
             }
         }
         b.append("\n*rate vs DeliQueue* above 1x: that structure sustained more inserts per second (consumer "
