@@ -55,6 +55,8 @@ import java.util.function.Predicate;
  * against pushes, other removals, queries and quit: all of them are ordered by {@code top}. After the quit, a
  * removal that a query shows has nothing to take returns 0 at the query's linearization point without a descriptor
  * (no message can arrive any more), so a torn-down queue never accumulates descriptors no Looper will unlink.
+ * The hand-over that brings the freelist to {@link #FREELIST_WAKE_SIZE} nodes wakes a sleeping Looper to unlink
+ * them, so removals behind a Looper asleep for a long time keep the stack bounded ({@link #pushFreelist}).
  *
  * <p><b>Reserved delivery.</b> The Looper decides from its last sweep, so a descriptor pushed after that sweep is
  * unknown to it. Delivery therefore has two steps: {@link #claimForDelivery} reserves the message (RESERVED, with
@@ -170,6 +172,11 @@ public class DeliQueue extends MessageQueue {
 
     /** The quitting tag of {@link #wakeRefs}; the other bits count wakers using the resource. */
     static final long TEARDOWN = Long.MIN_VALUE;
+    /**
+     * Freelist size at which a remover wakes a sleeping Looper to unlink what removals left on the stack (see
+     * {@link #pushFreelist}): bounds the stack behind a sleeping Looper to the live messages plus about this many.
+     */
+    static final int FREELIST_WAKE_SIZE = 64;
 
     // ---- shared fields, accessed through FieldAccess ----
     /** The Treiber stack of all nodes not yet unlinked, newest first. */
@@ -488,7 +495,7 @@ public class DeliQueue extends MessageQueue {
             for (Message m = head; m != descriptor; m = m.nextFree) {
                 releasePayload(m);
             }
-            pushFreelist(head, tail);
+            pushFreelist(head, tail, count + 1);
         }
         if (thrown != null) {
             throw DeliQueue.<RuntimeException>sneaky(thrown);
@@ -556,13 +563,26 @@ public class DeliQueue extends MessageQueue {
         return false;
     }
 
-    /** Pushes the chain {@code head ... tail} (linked by nextFree) onto the freelist with one CAS. */
-    void pushFreelist(Message head, Message tail) {
+    /**
+     * Pushes the chain {@code head ... tail} (linked by nextFree, {@code nodes} long) onto the freelist with one CAS.
+     * The push that makes the freelist reach {@link #FREELIST_WAKE_SIZE} nodes wakes the Looper if it sleeps: its
+     * drain unlinks them, so removals behind a sleeping Looper (a debounce from another thread) keep the stack
+     * bounded instead of growing until the Looper's deadline. The Dekker pair is the one of a push against
+     * {@code sleep}: this CAS, then the read of the wait word; the Looper's ASLEEP write, then its re-check of
+     * {@code freelist}.
+     */
+    void pushFreelist(Message head, Message tail, int nodes) {
         for (;;) {
-            Message f = FieldAccess.loFreelist(this);
+            // Volatile, not opaque: the head's freelistSize is read, so its publication must be acquired.
+            Message f = FieldAccess.lvFreelist(this);
+            int before = f == null ? 0 : f.freelistSize;
             tail.nextFree = f;
+            head.freelistSize = before + nodes; // private until the CAS
             // obligation: HeapStackConsistent
             if (FieldAccess.casFreelist(this, f, head)) {
+                if (before < FREELIST_WAKE_SIZE && before + nodes >= FREELIST_WAKE_SIZE) {
+                    wakeIfAsleep(ASLEEP);
+                }
                 return;
             }
         }

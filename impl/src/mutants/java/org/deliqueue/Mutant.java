@@ -121,9 +121,25 @@ public enum Mutant implements MessageQueue.Factory {
             + "forever (a leak no operation's result shows); jcstress's FreelistVsDrain twin counts them",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
-            void pushFreelist(Message head, Message tail) {
+            void pushFreelist(Message head, Message tail, int nodes) {
                 tail.nextFree = FieldAccess.lvFreelist(this);
                 freelist = head; // BUG: a plain volatile write, not a CAS
+            }
+        }),
+
+    /** Removers never wake the Looper to unlink what they leave on the stack (the design before the freelist's wake). */
+    REMOVALS_PILE_UP(Detection.STRUCTURE, "Removals behind a sleeping Looper stay linked: a debounce from another "
+            + "thread grows the stack by two nodes per event until the Looper's deadline (DeliQueueStructureTest)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            void pushFreelist(Message head, Message tail, int nodes) {
+                for (;;) {
+                    Message f = FieldAccess.loFreelist(this);
+                    tail.nextFree = f;
+                    if (FieldAccess.casFreelist(this, f, head)) {
+                        return; // BUG: however long the freelist grows, a sleeping Looper is never woken to drain it
+                    }
+                }
             }
         }),
 
@@ -264,7 +280,7 @@ public enum Mutant implements MessageQueue.Factory {
                 for (Message m = head; m != descriptor; m = m.nextFree) {
                     releasePayload(m);
                 }
-                pushFreelist(head, descriptor);
+                pushFreelist(head, descriptor, count + 1);
                 return count;
             }
         }),
@@ -309,7 +325,7 @@ public enum Mutant implements MessageQueue.Factory {
                     return false;
                 });
                 if (chain[0] != null) {
-                    pushFreelist(chain[0], chain[1]);
+                    pushFreelist(chain[0], chain[1], count[0]);
                 }
                 return count[0];
             }
@@ -404,7 +420,9 @@ public enum Mutant implements MessageQueue.Factory {
         /** A test that scripts the interleaving step by step on one thread shows the bug every time. */
         SCRIPTED,
         /** Needs a checker that controls the schedule or the memory model (Lincheck, jcstress, JPF, TLC). */
-        MODEL_CHECKER
+        MODEL_CHECKER,
+        /** Only DeliQueue's structure shows it (what stays linked on the stack): DeliQueueStructureTest. */
+        STRUCTURE
     }
 
     /** Who catches it. */

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
 // obligation: NoUseAfterTeardown
 // obligation: NoPushAfterQuit
 // obligation: ExactlyOnce
+// negative control: REMOVALS_PILE_UP
 class DeliQueueStructureTest {
     private final ManualClock clock = new ManualClock(1_000);
     private final DeliQueue queue = new DeliQueue(true, clock);
@@ -63,6 +65,61 @@ class DeliQueueStructureTest {
             assertEquals(safely, q.hasMessages(h, 7, null), "the held-back message survives quitSafely only");
             assertEquals(safely ? 1 : 0, q.removeMessages(h, 7, null), "and a removal still takes it");
             assertFalse(q.hasMessages(h, 7, null));
+        }
+    }
+
+    /**
+     * A debounce from another thread ({@code removeMessages(5)} then {@code sendEmptyMessageDelayed(5, 2 h)}, once per
+     * event) while the Looper sleeps until a message due in an hour: the legacy queue holds two messages throughout.
+     * Each event leaves a tombstone and a descriptor on the stack for the Looper to unlink; before the freelist's
+     * wake they stayed there until the Looper's deadline (two nodes per event for up to the hour, every removal and
+     * query walking all of them: one {@code hasMessages} over 5,000 events took 77 ms). The push that brings the
+     * freelist to {@link DeliQueue#FREELIST_WAKE_SIZE} nodes wakes the Looper, which unlinks them and sleeps again.
+     */
+    @Test
+    void removalsBehindASleepingLooperDoNotPileUpOnTheStack() throws InterruptedException {
+        int depth = depthAfterDebounceBehindASleepingLooper(QueueKind.DELI, 10_000);
+        assertTrue(depth <= PILE_BOUND, DEBOUNCED_EVENTS + " debounced sends behind a sleeping Looper left " + depth
+                + " nodes on the stack (2 messages are pending)");
+    }
+
+    /** The negative control: the same debounce on a queue whose removers never wake the Looper. */
+    @Test
+    void removersThatNeverWakeTheLooperPileUpOnTheStack() throws InterruptedException {
+        int depth = depthAfterDebounceBehindASleepingLooper(Mutant.REMOVALS_PILE_UP, 500);
+        assertTrue(depth > 2 * DEBOUNCED_EVENTS, "REMOVALS_PILE_UP left only " + depth + " nodes");
+    }
+
+    private static final int DEBOUNCED_EVENTS = 5_000;
+    /**
+     * Once the Looper has drained the last full freelist: the 2 live messages, fewer than
+     * {@link DeliQueue#FREELIST_WAKE_SIZE} nodes awaiting the next wake, and the node the Looper defers while it is top.
+     */
+    private static final int PILE_BOUND = DeliQueue.FREELIST_WAKE_SIZE + 3;
+
+    /**
+     * Runs the debounce on a Looper of {@code factory} and returns the stack's depth once it is at most
+     * {@link #PILE_BOUND}, or after {@code settleMillis}; checks that nothing pending was lost.
+     */
+    private static int depthAfterDebounceBehindASleepingLooper(MessageQueue.Factory factory, long settleMillis)
+            throws InterruptedException {
+        try (LooperThread lt = LooperThread.start(factory)) {
+            Handler looperHandler = lt.handler();
+            assertTrue(looperHandler.sendEmptyMessageDelayed(1, TestSupport.HOUR_MILLIS));
+            lt.awaitParked();
+            for (int i = 0; i < DEBOUNCED_EVENTS; i++) {
+                looperHandler.removeMessages(5);
+                assertTrue(looperHandler.sendEmptyMessageDelayed(5, 2 * TestSupport.HOUR_MILLIS));
+            }
+            DeliQueue q = (DeliQueue) lt.queue();
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(settleMillis);
+            while (stackDepth(q) > PILE_BOUND && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+            int depth = stackDepth(q);
+            assertTrue(looperHandler.hasMessages(1) && looperHandler.hasMessages(5), "both pending messages kept");
+            assertEquals(1, q.removeMessages(looperHandler, 5, null), "one debounced message is pending");
+            return depth;
         }
     }
 

@@ -81,9 +81,9 @@ public final class Steps {
         return DeliQueue.markRemoved(m);
     }
 
-    /** A remover hands the chain {@code head .. tail} (by {@code nextFree}) to the Looper. */
-    public static void pushFreelist(DeliQueue q, Message head, Message tail) {
-        q.pushFreelist(head, tail);
+    /** A remover hands the chain {@code head .. tail} (by {@code nextFree}, {@code nodes} long) to the Looper. */
+    public static void pushFreelist(DeliQueue q, Message head, Message tail, int nodes) {
+        q.pushFreelist(head, tail, nodes);
     }
 
     /** The wake of a barrier's removal: wakes the Looper if it sleeps behind a barrier (ASLEEP and BLOCKED). */

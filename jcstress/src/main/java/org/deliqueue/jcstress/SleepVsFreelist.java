@@ -60,7 +60,7 @@ public final class SleepVsFreelist {
             if (!Steps.markRemoved(barrier)) {
                 throw new IllegalStateException("the barrier left the queue before its removal");
             }
-            Steps.pushFreelist(q, barrier, barrier);
+            Steps.pushFreelist(q, barrier, barrier, 1);
             try {
                 Steps.wakeIfAsleepBehindBarrier(q);
                 return 0;
