@@ -49,6 +49,8 @@ RUNS=(
   "SleepBehindBarrier|WAKE_BY_CLOCK,front|on|NotDeadlockedProperty"
   "SleepBehindBarrier|DELI,remove|on|pass"
   "SleepBehindBarrier|BARRIER_REMOVAL_WITHOUT_WAKE,remove|on|NotDeadlockedProperty"
+  "InterruptedLooper|DELI|on|pass"
+  "InterruptedLooper|PARK_KEEPS_INTERRUPT|on|InterruptsIgnored"
   "QuitSafelyVsTick|DELI,10|on|pass"
   "QuitSafelyVsTick|DELI,0|on|pass"
   "QuitSafelyVsTick|QUIT_TIME_BEFORE_TOP,10|on|Refinement"

@@ -114,6 +114,15 @@ public final class Harness {
         }
     }
 
+    /** Plain JVM only: sleeps {@code millis}, so that the other actors run meanwhile (JPF explores every schedule). */
+    static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** Plain JVM only: a short busy wait of up to {@code iterations} spins. */
     private static void spin(int iterations) {
         long until = System.nanoTime() + TimeUnit.MICROSECONDS.toNanos(iterations / 100);

@@ -50,6 +50,7 @@ class HarnessesOnPlainJvmTest {
                 Arguments.of("SleepBehindBarrier front", (Main) SleepBehindBarrier::main, new String[] {"DELI", "front"}),
                 Arguments.of("SleepBehindBarrier remove", (Main) SleepBehindBarrier::main,
                         new String[] {"DELI", "remove"}),
+                Arguments.of("InterruptedLooper", (Main) InterruptedLooper::main, new String[] {"DELI"}),
                 Arguments.of("QuitSafelyVsTick", (Main) QuitSafelyVsTick::main, new String[] {"DELI", "10"}),
                 Arguments.of("QuitSafelyVsTick at uptime 0", (Main) QuitSafelyVsTick::main, new String[] {"DELI", "0"}),
                 Arguments.of("BarrierTokens", (Main) BarrierTokens::main, new String[] {"DELI"}));
@@ -93,13 +94,15 @@ class HarnessesOnPlainJvmTest {
         "SleepBehindBarrier, WAKE_BY_CLOCK, front, NoLostWakeup",
         "SleepBehindBarrier, BARRIER_REMOVAL_WITHOUT_WAKE, remove, NoLostWakeup",
         "BulkRemovalVsDelivery, REMOVAL_LEAKS_ON_THROW, throw, PayloadReleased|HeapStackConsistent",
-        "QuitVsWaker, QUIT_WITHOUT_WAKE, quit, QuitTerminates"})
+        "QuitVsWaker, QUIT_WITHOUT_WAKE, quit, QuitTerminates",
+        "InterruptedLooper, PARK_KEEPS_INTERRUPT, interrupt, InterruptsIgnored"})
     void catchesItsMutant(String harness, String mutant, String mode, String obligations)
             throws InterruptedException {
         Main main = switch (harness) {
             case "SleepBehindBarrier" -> SleepBehindBarrier::main;
             case "BulkRemovalVsDelivery" -> BulkRemovalVsDelivery::main;
             case "QuitVsWaker" -> QuitVsWaker::main;
+            case "InterruptedLooper" -> InterruptedLooper::main;
             default -> throw new IllegalArgumentException(harness);
         };
         boolean hangIsTheViolation = obligations.equals("NoLostWakeup") || obligations.equals("QuitTerminates");
