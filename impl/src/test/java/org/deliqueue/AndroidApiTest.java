@@ -150,7 +150,10 @@ class AndroidApiTest {
         assertEquals(all.stream().map(l -> "    " + l.substring(2)).toList(), everything.subList(2, everything.size()));
     }
 
-    /** prepareMainLooper takes the queue kind and clock; the main queue may not quit; there is one main Looper. */
+    /**
+     * prepareMainLooper takes the queue kind and clock; the main queue may not quit (Android's
+     * {@code IllegalStateException("Main thread not allowed to quit.")}); there is one main Looper.
+     */
     @ForEachQueue
     void prepareMainLooperUsesTheQueueKindAndClockItIsGiven(MessageQueue.Factory factory) {
         ManualClock clock = new ManualClock(START);
@@ -162,7 +165,10 @@ class AndroidApiTest {
             assertSame(main, Looper.getMainLooper());
             assertEquals(factory.create(true, clock).getClass(), main.getQueue().getClass(), "queue kind");
             assertSame(clock, main.getQueue().clock(), "clock");
-            assertThrows(IllegalStateException.class, main::quit, "the main Looper may not quit");
+            assertEquals("Main thread not allowed to quit.",
+                    assertThrows(IllegalStateException.class, main::quit, "quit").getMessage(), "Android's message");
+            assertEquals("Main thread not allowed to quit.",
+                    assertThrows(IllegalStateException.class, main::quitSafely, "quitSafely").getMessage());
             assertThrows(IllegalStateException.class, () -> TestSupport.onNewThread("second main", () -> {
                 Looper.prepareMainLooper(factory, clock);
                 return null;
