@@ -189,9 +189,14 @@ public class Handler {
         return queue.enqueueFromHandler(this, msg, uptimeMillis, asynchronous);
     }
 
-    /** Sends {@code msg} ahead of every message not also sent at the front (those come out LIFO). */
+    /**
+     * Sends {@code msg} ahead of every message not also sent at the front (those come out LIFO). As in Android, it
+     * goes to the queue directly, not through an override of {@link #sendMessageAtTime}.
+     *
+     * @throws IllegalStateException if {@code msg} is in use
+     */
     public final boolean sendMessageAtFrontOfQueue(Message msg) {
-        return sendMessageAtTime(msg, 0);
+        return queue.enqueueFromHandler(this, msg, 0, asynchronous);
     }
 
     // ---- removal and queries ----

@@ -22,7 +22,13 @@ public class HandlerThread extends Thread {
     private final CountDownLatch prepared = new CountDownLatch(1);
     /** Written before {@link #prepared} counts down, which publishes it. */
     private Looper looper;
-    /** Guarded by this. */
+    /**
+     * Guards {@link #threadHandler}. Not {@code this}: the JVM takes a thread's own monitor as the thread ends (and
+     * {@link #join()} waits on it), so a caller waiting in {@link #getLooper()} while holding it would keep the
+     * thread from ever ending.
+     */
+    private final Object handlerLock = new Object();
+    /** Guarded by {@link #handlerLock}. */
     private Handler threadHandler;
     private volatile long threadId = -1;
 
@@ -105,15 +111,26 @@ public class HandlerThread extends Thread {
         return looper;
     }
 
-    /** A Handler on this thread's Looper, the same one on every call; null where {@link #getLooper()} is. */
-    public synchronized Handler getThreadHandler() {
-        if (threadHandler == null) {
-            Looper l = getLooper();
-            if (l != null) {
-                threadHandler = new Handler(l);
+    /**
+     * A Handler on this thread's Looper, the same one on every call; null where {@link #getLooper()} is. Waits as
+     * {@link #getLooper()} does, holding no lock meanwhile.
+     */
+    public Handler getThreadHandler() {
+        synchronized (handlerLock) {
+            if (threadHandler != null) {
+                return threadHandler;
             }
         }
-        return threadHandler;
+        Looper l = getLooper();
+        if (l == null) {
+            return null;
+        }
+        synchronized (handlerLock) {
+            if (threadHandler == null) {
+                threadHandler = new Handler(l);
+            }
+            return threadHandler;
+        }
     }
 
     /**

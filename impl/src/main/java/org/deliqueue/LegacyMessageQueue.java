@@ -233,9 +233,10 @@ public final class LegacyMessageQueue extends MessageQueue {
             if (quitting) {
                 return;
             }
+            long now = safe ? clock.uptimeMillis() : 0; // before anything changes: a clock that throws quits nothing
             quitting = true;
             if (safe) {
-                removeAllFutureMessages(clock.uptimeMillis());
+                removeAllFutureMessages(now);
             } else {
                 removeAllMessages();
             }

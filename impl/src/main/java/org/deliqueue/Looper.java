@@ -114,6 +114,8 @@ public final class Looper {
     }
 
     private static Looper install(MessageQueue queue) {
+        // A factory that made no queue must not leave the thread with a Looper that cannot loop and cannot be replaced.
+        Objects.requireNonNull(queue, "the queue factory returned null");
         if (CURRENT.get() != null) {
             throw new IllegalStateException("Only one Looper may be created per thread");
         }

@@ -149,11 +149,12 @@ public abstract class MessageQueue {
      * Quits the queue: drops every message ({@code safe == false}) or every message due after now
      * ({@code safe == true}); see the class comment.
      *
-     * @throws IllegalStateException if this queue may not quit (the main looper's)
+     * @throws IllegalStateException if this queue may not quit (the main looper's), with Android's message
+     *     "Main thread not allowed to quit."
      */
     public final void quit(boolean safe) {
         if (!quitAllowed) {
-            throw new IllegalStateException("This queue may not quit (it belongs to the main looper).");
+            throw new IllegalStateException("Main thread not allowed to quit.");
         }
         quitQueue(safe);
     }

@@ -57,6 +57,29 @@ class AndroidApiTest {
     }
 
     /**
+     * A subclass may override {@code sendMessageAtTime}: every send and post goes through it, except the
+     * front-of-queue ones, which Android enqueues directly (with {@code when} 0, whatever the override would do).
+     */
+    @ForEachQueue
+    void frontOfQueueSendsBypassAnOverriddenSendMessageAtTime(MessageQueue.Factory factory) {
+        QueueFixture q = new QueueFixture(factory);
+        List<String> seen = new ArrayList<>();
+        Handler h = new Handler(q.handler.getLooper()) {
+            @Override
+            public boolean sendMessageAtTime(Message msg, long uptimeMillis) {
+                seen.add("at " + uptimeMillis);
+                return super.sendMessageAtTime(msg, uptimeMillis);
+            }
+        };
+        assertTrue(h.sendEmptyMessageDelayed(1, 5));
+        assertTrue(h.post(q.task()));
+        assertTrue(h.sendMessageAtFrontOfQueue(Message.obtain()));
+        assertTrue(h.postAtFrontOfQueue(q.task()));
+        assertEquals(List.of("at " + (START + 5), "at " + START), seen);
+        assertEquals(4, q.queue.getMessageCount());
+    }
+
+    /**
      * copyFrom copies the payload and the asynchronous flag, not the queue's flags: a copy of a message the queue
      * has dispatched (DeliQueue: IN_USE and REMOVED for ever) is a fresh message that can be sent and delivered.
      */
@@ -150,7 +173,10 @@ class AndroidApiTest {
         assertEquals(all.stream().map(l -> "    " + l.substring(2)).toList(), everything.subList(2, everything.size()));
     }
 
-    /** prepareMainLooper takes the queue kind and clock; the main queue may not quit; there is one main Looper. */
+    /**
+     * prepareMainLooper takes the queue kind and clock; the main queue may not quit (Android's
+     * {@code IllegalStateException("Main thread not allowed to quit.")}); there is one main Looper.
+     */
     @ForEachQueue
     void prepareMainLooperUsesTheQueueKindAndClockItIsGiven(MessageQueue.Factory factory) {
         ManualClock clock = new ManualClock(START);
@@ -162,7 +188,10 @@ class AndroidApiTest {
             assertSame(main, Looper.getMainLooper());
             assertEquals(factory.create(true, clock).getClass(), main.getQueue().getClass(), "queue kind");
             assertSame(clock, main.getQueue().clock(), "clock");
-            assertThrows(IllegalStateException.class, main::quit, "the main Looper may not quit");
+            assertEquals("Main thread not allowed to quit.",
+                    assertThrows(IllegalStateException.class, main::quit, "quit").getMessage(), "Android's message");
+            assertEquals("Main thread not allowed to quit.",
+                    assertThrows(IllegalStateException.class, main::quitSafely, "quitSafely").getMessage());
             assertThrows(IllegalStateException.class, () -> TestSupport.onNewThread("second main", () -> {
                 Looper.prepareMainLooper(factory, clock);
                 return null;

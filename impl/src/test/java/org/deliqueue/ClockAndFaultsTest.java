@@ -122,6 +122,38 @@ class ClockAndFaultsTest {
         assertNull(queue.poll(), "nothing else is left");
     }
 
+    /**
+     * A clock that throws inside quitSafely (user code: any {@link Clock}) makes the call fail and change nothing: the
+     * queue still accepts messages, and a second quitSafely then works as usual. The legacy queue used to mark itself
+     * quitting before it read the clock, and was left refusing every send while keeping what it should have dropped.
+     */
+    @ForEachQueue
+    @QuietLogs
+    void aClockThatThrowsInsideQuitSafelyQuitsNothing(MessageQueue.Factory factory) {
+        ScriptedClock clock = new ScriptedClock(100);
+        Looper looper = TestSupport.onNewThread("prepare", () -> {
+            Looper.prepare(factory, clock);
+            return Looper.myLooper();
+        });
+        MessageQueue queue = looper.getQueue();
+        Handler h = new Handler(looper);
+        Message due = Message.obtain(h, 1);
+        Message later = Message.obtain(h, 2);
+        assertTrue(h.sendMessageAtTime(due, 100));
+        assertTrue(h.sendMessageAtTime(later, 200));
+        clock.arm(Thread.currentThread(), () -> {
+            throw new IllegalStateException("clock failure");
+        });
+        assertThrows(IllegalStateException.class, () -> queue.quit(true));
+        Message after = Message.obtain(h, 3);
+        assertTrue(h.sendMessageAtTime(after, 100), "the failed quitSafely took effect: a send was refused");
+        queue.quit(true);
+        assertSame(due, queue.poll());
+        assertSame(after, queue.poll());
+        assertNull(queue.poll(), "the message due after the quit was not dropped");
+        assertFalse(queue.hasMessages(h, 2, null), "the message due after the quit is still pending");
+    }
+
     private static void awaitDoneOrBlocked(Thread t) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TestSupport.TIMEOUT_SECONDS);
         while (t.getState() != Thread.State.TERMINATED && t.getState() != Thread.State.BLOCKED) {

@@ -3,6 +3,7 @@ package org.deliqueue;
 import static org.deliqueue.TestSupport.HOUR_MILLIS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -46,6 +47,23 @@ class HandlerLooperTest {
             Looper first = Looper.myLooper();
             assertThrows(IllegalStateException.class, () -> Looper.prepare(factory, Clock.SYSTEM));
             assertSame(first, Looper.myLooper(), "the thread keeps its first Looper");
+            return "checked";
+        });
+        assertEquals("checked", outcome);
+    }
+
+    /**
+     * A queue factory that returns null is refused at once, and the thread is left without a Looper, free to prepare
+     * again (it used to keep a Looper with no queue: loop() failed with a bare NullPointerException, and every later
+     * prepare with "Only one Looper may be created per thread").
+     */
+    @ForEachQueue
+    void aFactoryThatMakesNoQueueLeavesTheThreadWithoutALooper(MessageQueue.Factory factory) {
+        String outcome = TestSupport.onNewThread("null-queue", () -> {
+            assertThrows(NullPointerException.class, () -> Looper.prepare((quitAllowed, clock) -> null, Clock.SYSTEM));
+            assertNull(Looper.myLooper(), "no Looper after the refused prepare");
+            Looper.prepare(factory, Clock.SYSTEM);
+            assertNotNull(Looper.myLooper().getQueue());
             return "checked";
         });
         assertEquals("checked", outcome);

@@ -191,6 +191,34 @@ class HandlerThreadTest {
         }
     }
 
+    /**
+     * A subclass whose {@code run()} never prepares a Looper: {@code getThreadHandler()} waits while the thread runs,
+     * then answers null once it ends, as {@code getLooper()} does. Holding the thread's own monitor while waiting
+     * (a {@code synchronized} getThreadHandler) kept the thread from ever ending: the JVM takes that monitor as a
+     * thread terminates, so {@code isAlive()} stayed true and both sides waited for ever.
+     */
+    @ForEachQueue
+    void getThreadHandlerOfAThreadThatNeverPreparesAnswersNullOnceItEnds(MessageQueue.Factory factory) {
+        CountDownLatch finish = new CountDownLatch(1);
+        HandlerThread t = new HandlerThread("never-prepares", Thread.NORM_PRIORITY, factory, Clock.SYSTEM) {
+            @Override
+            public void run() {
+                awaitUninterruptibly(finish);
+            }
+        };
+        startDaemon(t);
+        CompletableFuture<Handler> got = new CompletableFuture<>();
+        Thread caller = new Thread(() -> got.complete(t.getThreadHandler()), "caller");
+        caller.setDaemon(true);
+        caller.start();
+        TestSupport.awaitParked(caller);
+        assertFalse(got.isDone(), "getThreadHandler returned while the thread was still running");
+        finish.countDown();
+        // Bounded first: join() itself takes the thread's monitor, which the old getThreadHandler held for ever.
+        assertNull(TestSupport.await(got, "getThreadHandler once the thread ended"));
+        join(t);
+    }
+
     private static HandlerThread started(MessageQueue.Factory factory) {
         return started(factory, Clock.SYSTEM);
     }
