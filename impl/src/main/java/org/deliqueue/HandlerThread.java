@@ -30,7 +30,7 @@ public class HandlerThread extends Thread {
     private final Object handlerLock = new Object();
     /** Guarded by {@link #handlerLock}. */
     private Handler threadHandler;
-    private volatile long threadId = -1;
+    private volatile int threadId = -1;
 
     public HandlerThread(String name) {
         this(name, Thread.NORM_PRIORITY);
@@ -70,7 +70,7 @@ public class HandlerThread extends Thread {
 
     @Override
     public void run() {
-        threadId = getId();
+        threadId = (int) getId(); // wraps only after 2^31 threads have been created
         try {
             try {
                 Looper.prepare(queueFactory, clock);
@@ -161,8 +161,11 @@ public class HandlerThread extends Thread {
         return true;
     }
 
-    /** This thread's {@link Thread#getId() id} while {@link #run()} runs, else -1. */
-    public long getThreadId() {
+    /**
+     * This thread's {@link Thread#getId() id} while {@link #run()} runs, else -1. An {@code int}, as Android's (there
+     * the kernel's thread id, {@code Process.myTid()}), so that code written against Android compiles unchanged.
+     */
+    public int getThreadId() {
         return threadId;
     }
 }
