@@ -33,13 +33,13 @@ public class HandlerThread extends Thread {
     private volatile int threadId = -1;
 
     public HandlerThread(String name) {
-        this(name, Thread.NORM_PRIORITY);
+        this(name, 0); // Process.THREAD_PRIORITY_DEFAULT
     }
 
     /**
-     * @param priority a Java thread priority ({@link Thread#MIN_PRIORITY} .. {@link Thread#MAX_PRIORITY}), or else an
-     *     {@code android.os.Process} priority (a nice value, -20 .. 19: lower runs first) as Android takes, mapped to
-     *     the nearest Java priority by {@link #javaPriority}; no value is rejected, as on Android
+     * @param priority an {@code android.os.Process} priority (a nice value, -20 .. 19: lower runs first), as Android
+     *     takes ("from android.os.Process and not from java.lang.Thread"), mapped to the nearest Java priority by
+     *     {@link #javaPriority}; no value is rejected, as on Android
      */
     public HandlerThread(String name, int priority) {
         this(name, priority, QueueKind.defaultKind(), Clock.SYSTEM);
@@ -54,13 +54,10 @@ public class HandlerThread extends Thread {
     }
 
     /**
-     * The Java priority for a constructor's {@code priority}: itself if it is one (1 .. 10), else an Android nice value
-     * (0 is {@link Thread#NORM_PRIORITY}; each 4 lower is one higher), clamped to 1 .. 10.
+     * The Java priority for an Android nice value: 0 is {@link Thread#NORM_PRIORITY}, each 4 lower is one higher,
+     * clamped to 1 .. 10 (so {@code THREAD_PRIORITY_BACKGROUND}, 10, runs below the default).
      */
     static int javaPriority(int priority) {
-        if (priority >= Thread.MIN_PRIORITY && priority <= Thread.MAX_PRIORITY) {
-            return priority;
-        }
         return Math.max(Thread.MIN_PRIORITY, Math.min(Thread.MAX_PRIORITY, Thread.NORM_PRIORITY - priority / 4));
     }
 

@@ -31,13 +31,13 @@ class HandlerThreadTest {
 
     /**
      * Android's constructor takes an {@code android.os.Process} priority (a nice value: 0 default, -2 foreground,
-     * 10 background, -19 urgent audio...) and accepts any int. Java priorities (1 to 10) keep their meaning; every
-     * other value is such a nice value, mapped to the nearest Java priority (lower nice, higher priority), never
-     * rejected.
+     * 10 background, -19 urgent audio...) and accepts any int: every value is such a nice value, mapped to the
+     * nearest Java priority (lower nice, higher priority), never rejected. Values 1 to 10 are nice values too, as on
+     * Android: THREAD_PRIORITY_BACKGROUND (10) runs below the default, not at Java's MAX_PRIORITY.
      */
     @ForEachQueue
     void androidProcessPrioritiesAreAcceptedAndMappedToJavaPriorities(MessageQueue.Factory factory) {
-        int[] nice = {Integer.MIN_VALUE, -20, -19, -16, -8, -4, -2, -1, 0, 11, 19, 20, Integer.MAX_VALUE};
+        int[] nice = {Integer.MIN_VALUE, -20, -19, -16, -8, -4, -2, -1, 0, 1, 4, 10, 11, 19, 20, Integer.MAX_VALUE};
         int previous = Thread.MAX_PRIORITY;
         for (int n : nice) {
             HandlerThread t = new HandlerThread("nice " + n, n, factory, Clock.SYSTEM);
@@ -48,8 +48,8 @@ class HandlerThreadTest {
                 assertEquals(Thread.NORM_PRIORITY, p, "THREAD_PRIORITY_DEFAULT");
             }
         }
-        assertEquals(Thread.MAX_PRIORITY, new HandlerThread("java max", Thread.MAX_PRIORITY).getPriority());
-        assertEquals(Thread.MIN_PRIORITY, new HandlerThread("java min", Thread.MIN_PRIORITY).getPriority());
+        assertTrue(new HandlerThread("background", 10).getPriority() < Thread.NORM_PRIORITY, "THREAD_PRIORITY_BACKGROUND");
+        assertEquals(Thread.NORM_PRIORITY, new HandlerThread("default").getPriority(), "HandlerThread(name)");
 
         HandlerThread t = new HandlerThread("foreground", -2, factory, Clock.SYSTEM);
         startDaemon(t);
