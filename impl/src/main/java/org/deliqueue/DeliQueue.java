@@ -195,6 +195,11 @@ public class DeliQueue extends MessageQueue {
 
     private final WakeResource wakeResource = new WakeResource();
     private final AtomicInteger nextBarrierToken = new AtomicInteger(1);
+    /**
+     * Nodes on the freelist, or about to be counted: removers add their chain's length after their freelist CAS,
+     * the Looper subtracts what it drained. Only removers and the Looper write it; producers never touch it.
+     */
+    private final AtomicInteger freelistSize = new AtomicInteger();
 
     // ---- Looper-owned state ----
     /** Synchronous messages and barriers. */
@@ -564,27 +569,25 @@ public class DeliQueue extends MessageQueue {
     }
 
     /**
-     * Pushes the chain {@code head ... tail} (linked by nextFree, {@code nodes} long) onto the freelist with one CAS.
-     * The push that makes the freelist reach {@link #FREELIST_WAKE_SIZE} nodes wakes the Looper if it sleeps: its
-     * drain unlinks them, so removals behind a sleeping Looper (a debounce from another thread) keep the stack
-     * bounded instead of growing until the Looper's deadline. The Dekker pair is the one of a push against
-     * {@code sleep}: this CAS, then the read of the wait word; the Looper's ASLEEP write, then its re-check of
-     * {@code freelist}.
+     * Pushes the chain {@code head ... tail} (linked by nextFree, {@code nodes} long) onto the freelist with one CAS,
+     * then counts its nodes in {@link #freelistSize}. The push that brings the count to {@link #FREELIST_WAKE_SIZE}
+     * wakes the Looper if it sleeps: its drain unlinks them, so removals behind a sleeping Looper (a debounce from
+     * another thread) keep the stack bounded instead of growing until the Looper's deadline. The Dekker pair is the
+     * one of a push against {@code sleep}: this CAS, then the read of the wait word; the Looper's ASLEEP write, then
+     * its re-check of {@code freelist}.
      */
     void pushFreelist(Message head, Message tail, int nodes) {
         for (;;) {
-            // Volatile, not opaque: the head's freelistSize is read, so its publication must be acquired.
-            Message f = FieldAccess.lvFreelist(this);
-            int before = f == null ? 0 : f.freelistSize;
+            Message f = FieldAccess.loFreelist(this);
             tail.nextFree = f;
-            head.freelistSize = before + nodes; // private until the CAS
             // obligation: HeapStackConsistent
             if (FieldAccess.casFreelist(this, f, head)) {
-                if (before < FREELIST_WAKE_SIZE && before + nodes >= FREELIST_WAKE_SIZE) {
-                    wakeIfAsleep(ASLEEP);
-                }
-                return;
+                break;
             }
+        }
+        int size = freelistSize.addAndGet(nodes);
+        if (size >= FREELIST_WAKE_SIZE && size - nodes < FREELIST_WAKE_SIZE) {
+            wakeIfAsleep(ASLEEP);
         }
     }
 
@@ -606,7 +609,8 @@ public class DeliQueue extends MessageQueue {
             Trace.event("drainFreelist_exchange", Trace.LOOPER, "empty", false);
         }
         sweep();
-        while (m != null) {
+        int drained = 0;
+        for (; m != null; drained++) {
             Message nextFree = m.nextFree;
             m.nextFree = null;
             if (isRemoval(m)) {
@@ -621,6 +625,7 @@ public class DeliQueue extends MessageQueue {
             }
             m = nextFree;
         }
+        freelistSize.addAndGet(-drained);
     }
 
     /**

@@ -73,11 +73,6 @@ public final class Message {
     /** DeliQueue: chains tombstoned messages on the freelist; written before the freelist CAS. */
     Message nextFree;
     /**
-     * DeliQueue: on the node at the head of the freelist, how many nodes the freelist holds (this chain's and every
-     * older one's); written before the freelist CAS that publishes it, read by the next remover's push.
-     */
-    int freelistSize;
-    /**
      * DeliQueue: the node that owns this message's removal (a removal descriptor, or the quit sentinel that drops
      * it); written before the REMOVED CAS by every thread that tombstones it, all of which name the same owner.
      */

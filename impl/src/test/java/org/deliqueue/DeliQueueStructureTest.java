@@ -87,7 +87,9 @@ class DeliQueueStructureTest {
     @Test
     void removersThatNeverWakeTheLooperPileUpOnTheStack() throws InterruptedException {
         int depth = depthAfterDebounceBehindASleepingLooper(Mutant.REMOVALS_PILE_UP, 500);
-        assertTrue(depth > 2 * DEBOUNCED_EVENTS, "REMOVALS_PILE_UP left only " + depth + " nodes");
+        // Two nodes per event, less what the Looper unlinked if something else woke it early (a spurious return
+        // of park): far above the bound either way.
+        assertTrue(depth > DEBOUNCED_EVENTS, "REMOVALS_PILE_UP left only " + depth + " nodes");
     }
 
     private static final int DEBOUNCED_EVENTS = 5_000;
