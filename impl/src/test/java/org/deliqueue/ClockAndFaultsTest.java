@@ -97,10 +97,7 @@ class ClockAndFaultsTest {
     @ForEachQueue
     void aPostAcceptedWhileQuitSafelyReadsTheClockIsDelivered(MessageQueue.Factory factory) {
         ScriptedClock clock = new ScriptedClock(100);
-        Looper looper = TestSupport.onNewThread("prepare", () -> {
-            Looper.prepare(factory, clock);
-            return Looper.myLooper();
-        });
+        Looper looper = TestSupport.preparedOnNewThread(factory, clock);
         MessageQueue queue = looper.getQueue();
         Handler h = new Handler(looper);
         CompletableFuture<Boolean> accepted = new CompletableFuture<>();
@@ -131,10 +128,7 @@ class ClockAndFaultsTest {
     @QuietLogs
     void aClockThatThrowsInsideQuitSafelyQuitsNothing(MessageQueue.Factory factory) {
         ScriptedClock clock = new ScriptedClock(100);
-        Looper looper = TestSupport.onNewThread("prepare", () -> {
-            Looper.prepare(factory, clock);
-            return Looper.myLooper();
-        });
+        Looper looper = TestSupport.preparedOnNewThread(factory, clock);
         MessageQueue queue = looper.getQueue();
         Handler h = new Handler(looper);
         Message due = Message.obtain(h, 1);

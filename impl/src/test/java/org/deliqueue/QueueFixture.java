@@ -57,10 +57,7 @@ final class QueueFixture {
     private int lastId;
 
     QueueFixture(MessageQueue.Factory factory) {
-        Looper looper = TestSupport.onNewThread("prepare", () -> {
-            Looper.prepare(factory, clock);
-            return Looper.myLooper();
-        });
+        Looper looper = TestSupport.preparedOnNewThread(factory, clock);
         queue = looper.getQueue();
         handler = new Handler(looper);
         other = new Handler(looper);

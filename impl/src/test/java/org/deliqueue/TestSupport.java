@@ -56,6 +56,17 @@ final class TestSupport {
     }
 
     /**
+     * A Looper of {@code factory}'s queue with {@code clock}, prepared on a thread that then ends: the test drives its
+     * queue ({@code poll}, {@code next}) from its own thread.
+     */
+    static Looper preparedOnNewThread(MessageQueue.Factory factory, Clock clock) {
+        return onNewThread("prepare", () -> {
+            Looper.prepare(factory, clock);
+            return Looper.myLooper();
+        });
+    }
+
+    /**
      * Runs {@code task} on a new daemon thread and returns its result, or rethrows what it threw; fails if it
      * takes longer than the timeout (the thread is then left behind, parked, as a daemon).
      */
