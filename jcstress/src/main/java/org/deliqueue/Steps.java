@@ -87,6 +87,11 @@ public final class Steps {
     }
 
     /** The wake of a barrier's removal: wakes the Looper if it sleeps behind a barrier (ASLEEP and BLOCKED). */
+    /** The freelist size whose hand-over wakes a sleeping Looper ({@code DeliQueue.FREELIST_WAKE_SIZE}). */
+    public static int freelistWakeSize() {
+        return DeliQueue.FREELIST_WAKE_SIZE;
+    }
+
     public static void wakeIfAsleepBehindBarrier(DeliQueue q) {
         q.wakeIfAsleep(DeliQueue.ASLEEP | DeliQueue.BLOCKED);
     }

@@ -28,6 +28,10 @@ import org.openjdk.jcstress.infra.results.II_Result;
  * remover's wake by the "use after free" of the wake resource freed in the set-up.
  *
  * <p>Twin: {@code Mutant.SLEEP_RELEASE_ACQUIRE}, seen on x86-64 (store buffer) as in SleepVsPush.
+ *
+ * <p>{@link FillsFreelist}: the same race, the wake coming from the freelist push itself: the remover's hand-over
+ * is counted as {@code FREELIST_WAKE_SIZE} nodes, so {@code pushFreelist} wakes a sleeping Looper (the bound on
+ * what removals leave behind a sleeping Looper). Twin: {@code Mutant.REMOVALS_PILE_UP}, whose push never wakes.
  */
 // obligation: NoLostWakeup
 public final class SleepVsFreelist {
@@ -61,8 +65,21 @@ public final class SleepVsFreelist {
                 throw new IllegalStateException("the barrier left the queue before its removal");
             }
             Steps.pushFreelist(q, barrier, barrier, 1);
+            return woke(() -> Steps.wakeIfAsleepBehindBarrier(q));
+        }
+
+        /** As {@link #remover}, with a hand-over counted as a full freelist: the push itself decides the wake. */
+        final int fillingRemover() {
+            if (!Steps.markRemoved(barrier)) {
+                throw new IllegalStateException("the barrier left the queue before its removal");
+            }
+            return woke(() -> Steps.pushFreelist(q, barrier, barrier, Steps.freelistWakeSize()));
+        }
+
+        /** 1 if {@code wakeStep} woke the Looper (it signalled the freed wake resource), else 0. */
+        private int woke(Runnable wakeStep) {
             try {
-                Steps.wakeIfAsleepBehindBarrier(q);
+                wakeStep.run();
                 return 0;
             } catch (IllegalStateException woke) {
                 return 1;
@@ -118,6 +135,55 @@ public final class SleepVsFreelist {
         @Actor
         public void removerActor(II_Result r) {
             r.r2 = remover();
+        }
+    }
+
+    @JCStressTest
+    @State
+    @Description("Looper's sleep behind a barrier vs a hand-over that fills the freelist: the push wakes the Looper, "
+            + "which never parks unseen.")
+    @Outcome(id = "0, 0", expect = ACCEPTABLE, desc = "the Looper saw the freelist push; the remover saw AWAKE")
+    @Outcome(id = "0, 1", expect = ACCEPTABLE, desc = "the Looper saw the freelist push; the remover woke it anyway")
+    @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "the Looper parked; the push saw ASLEEP and woke it")
+    @Outcome(id = "1, 0", expect = FORBIDDEN, desc = "the Looper parked behind a full freelist nobody woke it for")
+    public static class FillsFreelist extends Scenario {
+        public FillsFreelist() {
+            super(QueueKind.DELI);
+        }
+
+        @Actor
+        public void looperActor(II_Result r) {
+            r.r1 = looper();
+        }
+
+        @Actor
+        public void removerActor(II_Result r) {
+            r.r2 = fillingRemover();
+        }
+    }
+
+    @JCStressTest
+    @State
+    @MutantTwin("REMOVALS_PILE_UP")
+    @Description("Twin on Mutant.REMOVALS_PILE_UP (the freelist push never wakes): the Looper parks behind a full "
+            + "freelist.")
+    @Outcome(id = "0, 0", expect = ACCEPTABLE, desc = "the Looper saw the freelist push; the remover saw AWAKE")
+    @Outcome(id = "0, 1", expect = ACCEPTABLE, desc = "the Looper saw the freelist push; the remover woke it anyway")
+    @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "the Looper parked; the push saw ASLEEP and woke it")
+    @Outcome(id = "1, 0", expect = ACCEPTABLE_INTERESTING, desc = "VIOLATION (expected on the mutant): no wake")
+    public static class RemovalsPileUp extends Scenario {
+        public RemovalsPileUp() {
+            super(Mutant.REMOVALS_PILE_UP);
+        }
+
+        @Actor
+        public void looperActor(II_Result r) {
+            r.r1 = looper();
+        }
+
+        @Actor
+        public void removerActor(II_Result r) {
+            r.r2 = fillingRemover();
         }
     }
 }
