@@ -1,23 +1,40 @@
 ------------------------------ MODULE DeliQueue ------------------------------
 (***************************************************************************)
 (* DeliQueue: Android 17's lock-free MessageQueue, step by step as in      *)
-(* impl/src/main/java/org/deliqueue/DeliQueue.java. Names follow           *)
-(* docs/design.md: an action named m_x is step x of the Java method m, and *)
-(* m == the disjunction of its steps. Obligations carry the IDs of the     *)
-(* design's table.                                                         *)
+(* impl/src/main/java/org/deliqueue/DeliQueue.java, with removal made      *)
+(* atomic from any thread (issue 18). Names follow docs/design.md: an      *)
+(* action named m_x is step x of the Java method m, and m == the           *)
+(* disjunction of its steps. Obligations carry the IDs of the design's     *)
+(* table.                                                                  *)
 (*                                                                         *)
 (* Threads: one producer per message (enqueue / postSyncBarrier), one      *)
-(* quitter (quit / quitSafely), the traversers (removeMessages /           *)
-(* removeSyncBarrier, or hasMessages, each over its predicate Pred[t]),    *)
-(* the Looper (next()), and the clock (tick).                              *)
+(* quitter (quit / quitSafely), the traversers: removers (removeMessages / *)
+(* removeSyncBarrier, each over its predicate Pred[t]) and hasMessages     *)
+(* callers (askers), the Looper (next()), and the clock (tick).            *)
+(*                                                                         *)
+(* Removal: a remover pushes a descriptor node (named like its thread)     *)
+(* onto the stack; that push is the removal's linearization point. An      *)
+(* owner node (a descriptor, or the quit sentinel for what its quit drops) *)
+(* covers the messages below it that it matches; the earliest covering     *)
+(* one owns a message, and whoever tombstones the message writes           *)
+(* removedBy = that owner. The remover then walks down (collect), takes    *)
+(* what it owns (takeFor) and hands it, then its descriptor, to the Looper *)
+(* on the freelist. The Looper delivers in two steps: it reserves a        *)
+(* message (claimForDelivery) and resolves the reservation against top     *)
+(* (resolve): an owner pushed since its sweep takes the message, else it   *)
+(* is delivered. Whoever meets a reserved message resolves it first.       *)
 (*                                                                         *)
 (* Atomicity: one shared-memory access (or one CAS) per action. Where an   *)
 (* action does more, a comment says why that is sound; the recurring       *)
 (* reasons are (a) a CAS retry loop whose failed iterations change nothing *)
 (* is one atomic step at its successful CAS, (b) Looper-only fields (prev, *)
-(* heaps, swept, locals) and fields of a not yet published node are        *)
-(* private, and (c) a clock read commutes with any access to other         *)
-(* variables (Lipton reduction), so it can share an action with one.       *)
+(* heaps, swept, pending, locals) and fields of a not yet published node   *)
+(* are private, (c) a clock read commutes with any access to other         *)
+(* variables (Lipton reduction), so it can share an action with one, and   *)
+(* (d) a read of a flag that only ever goes from clear to set (REMOVED),   *)
+(* taken just before a CAS of that flag, may be taken with the CAS: had    *)
+(* the flag been set in between, the CAS would fail and the code would     *)
+(* take the branch the read takes.                                         *)
 (*                                                                         *)
 (* Abstractions: the two heaps are one set `heap` ordered by (when,        *)
 (* insertSeq) with insertSeq = ticket, or -ticket when when = 0; syncHeap  *)
@@ -25,14 +42,15 @@
 (* is a small integer clock `now` in 0..MaxTime advanced by tick at any    *)
 (* point; `when` is a small integer; MaxTime + 1 stands for "no deadline". *)
 (* Payload matching is abstracted by the sets Pred[t]. Idle handlers,      *)
-(* isIdle and poll() are not modelled.                                     *)
+(* isIdle, poll() and the freelist's wake at FREELIST_WAKE_SIZE nodes (no  *)
+(* model holds that many) are not modelled.                                *)
 (***************************************************************************)
 EXTENDS Integers, Sequences, FiniteSets
 
 CONSTANTS Msgs,       \* message identities, one producer thread each
           Kind,       \* [Msgs -> {"sync", "async", "barrier"}]: Message.target == null / isAsynchronous()
           When,       \* [Msgs -> 0..MaxTime]: the requested when of sync/async messages (barriers: now at posting)
-          Traversers, \* the threads that traverse the stack: removers and hasMessages callers
+          Traversers, \* the removers and hasMessages callers; a remover also names its descriptor node
           Op,         \* [Traversers -> {"remove", "has"}]: removeMatching or hasMatching
           Pred,       \* [Traversers -> SUBSET Msgs]: the messages the caller's predicate matches
           MaxTime,    \* bound of the clock
@@ -41,17 +59,18 @@ CONSTANTS Msgs,       \* message identities, one producer thread each
           Nil,        \* null
           QuitT       \* the quitter thread
 
-Nodes == Msgs \cup {Quit}
-Threads == Msgs \cup {QuitT} \cup Traversers
 Removers == {t \in Traversers : Op[t] = "remove"}
 Askers == {t \in Traversers : Op[t] = "has"}
+Owners == Removers \cup {Quit}          \* DeliQueue.isOwnerNode: descriptors and the sentinel
+Nodes == Msgs \cup Owners
+Threads == Msgs \cup {QuitT} \cup Traversers
 INF == MaxTime + 1                      \* MessageQueue.NO_DEADLINE / MAX_DEADLINE
 Barriers == {m \in Msgs : Kind[m] = "barrier"}
 \* DeliQueue.AWAKE; asleep = ASLEEP, deadline = waitWord >>> 2, barrier =
 \* DeliQueue.sleepBarrier (the BLOCKED bit is barrier # Nil).
 Awake == [asleep |-> FALSE, deadline |-> INF, barrier |-> Nil]
 
-ASSUME /\ Quit \notin Msgs /\ Nil \notin Nodes /\ Traversers \cap (Msgs \cup {QuitT}) = {}
+ASSUME /\ Quit \notin Msgs \cup Traversers /\ Nil \notin Nodes /\ Traversers \cap (Msgs \cup {QuitT}) = {}
        /\ Kind \in [Msgs -> {"sync", "async", "barrier"}] /\ When \in [Msgs -> 0..MaxTime]
        /\ Op \in [Traversers -> {"remove", "has"}] /\ Pred \in [Traversers -> SUBSET Msgs]
        /\ Modes \subseteq {"quit", "quitSafely"}
@@ -62,7 +81,11 @@ VARIABLES
   next,      \* Message.next
   ticket,    \* Message.ticket
   when,      \* Message.when (written before the push; when[Quit]: sentinel.when, the quit's clock reading)
-  removed,   \* Message.flags & FLAG_REMOVED
+  removed,   \* Message.flags & FLAG_REMOVED (owner nodes are born REMOVED)
+  reserved,  \* Message.flags & FLAG_RESERVED: the Looper's claim, not yet resolved
+  delivered, \* Message.flags & FLAG_DELIVERED: set with REMOVED by the resolution that delivers
+  removedBy, \* Message.removedBy: the owner node a tombstone was written for (Nil: none)
+  claimTop,  \* Message.claimTop, as its ticket: the top the Looper had swept when it reserved the message
   freelist,  \* DeliQueue.freelist with its Message.nextFree chain, as a sequence
   waitWord,  \* DeliQueue.waitWord and DeliQueue.sleepBarrier: [asleep, deadline, barrier]
   wakeRefs,  \* DeliQueue.wakeRefs: [count, teardown] (TEARDOWN = bit 63)
@@ -74,21 +97,23 @@ VARIABLES
   swept,     \* DeliQueue.swept
   heap,      \* DeliQueue.syncHeap \cup DeliQueue.asyncHeap (Message.heapIndex >= 0)
   deferred,  \* DeliQueue.deferredUnlink
+  pending,   \* DeliQueue.pendingRemovals: the descriptors swept and not yet drained
   L,         \* the Looper's program counter and locals, see LooperInit
   \* ---- other threads ----
   pc,        \* [Threads -> label]
   qmode,     \* the sentinel's arg1: "quit" or "quitSafely" (fixed per behaviour)
-  T,         \* [Traversers -> locals of traverse and its visitor], see TraverserInit
+  T,         \* [Traversers -> locals of traverse / collect and their visitors], see TraverserInit
   \* ---- history (ghost) ----
   dcount,    \* [Msgs -> Nat]: how often each message was delivered
-  dropped,   \* messages the Looper dropped on quit (its REMOVED CAS won)
-  lastPost   \* the clock at the last successful push CAS of a message (Refinement: the quit's time)
+  lastPost,  \* the clock at the last successful push CAS of a message (Refinement: the quit's time)
+  took       \* [Traversers -> SUBSET Msgs]: what a removal took at its descriptor's push (the abstract set)
 
-sharedVars == <<top, next, ticket, when, removed, freelist>>
+flagVars == <<removed, reserved, delivered, removedBy, claimTop>>
+sharedVars == <<top, next, ticket, when, freelist, flagVars>>
 wakeVars == <<waitWord, wakeRefs, permit, resource>>
-looperVars == <<prev, swept, heap, deferred, L>>
+looperVars == <<prev, swept, heap, deferred, pending, L>>
 threadVars == <<pc, qmode, T>>
-ghostVars == <<dcount, dropped, lastPost>>
+ghostVars == <<dcount, lastPost, took>>
 vars == <<sharedVars, wakeVars, now, looperVars, threadVars, ghostVars>>
 
 -----------------------------------------------------------------------------
@@ -117,23 +142,68 @@ Linked == ReachFrom(top, Cardinality(Nodes) + 1)       \* reachable from top alo
 
 Pushed(m) == pc[m] \notin {"push", "pushCas", "failed"} \* m's push CAS succeeded
 QuitPushed == pc[QuitT] \notin {"quit", "quitCas", "never"}
-WonBy(t) == Range(T[t].won)                              \* messages t's REMOVED CAS won
-Won == UNION {WonBy(t) : t \in Removers}
+\* r's descriptor push CAS succeeded (ticket[r] # 0: it got as far as a push;
+\* a removal that returned after its query pushed none).
+DescPushed(r) == pc[r] \notin {"rStart", "tStart", "tVisit", "tTest", "tAdvance", "tRecheck", "dRead", "dCas"}
+                 /\ ticket[r] # 0
+Published(n) == IF n = Quit THEN QuitPushed ELSE IF n \in Removers THEN DescPushed(n) ELSE Pushed(n)
 SweptNode(n) == n \in Linked /\ ticket[n] <= TicketOf(swept)
 \* DeliQueue.droppedByQuit(sentinel, m): quit drops everything, quitSafely what is
 \* due after the sentinel's clock reading (when[Quit]).
 DroppedByQuit(m) == qmode = "quit" \/ when[m] > when[Quit]
-\* The messages of S that are live: pushed, neither taken (delivered, removed,
-\* dropped) nor dropped by a quit that has taken effect. Under the refinement
-\* mapping this is the abstract queue's Live \cap S.
-LiveNow(S) == {m \in S : Pushed(m) /\ ~removed[m] /\ ~(QuitPushed /\ DroppedByQuit(m))}
+\* DeliQueue.isQuitting(n): the sentinel, or a descriptor pushed above it.
+Quitting(n) == n # Nil /\ QuitPushed /\ ticket[n] >= ticket[Quit]
+
+\* DeliQueue.covers(o, m): o was pushed after m and takes it: its predicate
+\* matches m, or (the sentinel) its quit drops m.
+Covers(o, m) == ticket[m] < ticket[o] /\ (IF o = Quit THEN DroppedByQuit(m) ELSE m \in Pred[o])
+Earliest(S) == CHOOSE o \in S : \A x \in S : ticket[o] <= ticket[x]
+\* The owner of m: the node it was tombstoned for, else the earliest pushed
+\* owner node that covers it (Nil: none; a delivered message has none).
+CoveringOwners(m) == {o \in Owners : Published(o) /\ Covers(o, m)}
+OwnerOf(m) == IF delivered[m] THEN Nil
+              ELSE IF removed[m] THEN removedBy[m]
+              ELSE IF CoveringOwners(m) = {} THEN Nil ELSE Earliest(CoveringOwners(m))
+\* Tombstoned for a remover / for the quit (by whoever wrote the tombstone).
+WonBy(t) == {m \in Msgs : removed[m] /\ ~delivered[m] /\ removedBy[m] = t}
+Won == UNION {WonBy(t) : t \in Removers}
+Dropped == {m \in Msgs : removed[m] /\ ~delivered[m] /\ removedBy[m] = Quit}
+Counted == UNION {Range(T[t].won) : t \in Removers}     \* what removals returned (or will)
+
+\* The messages of S that are in the queue: pushed, neither delivered nor
+\* owned by a removal, nor doomed by a quit that has taken effect. Under the
+\* refinement mapping this is the abstract queue's queued \cap S, less what
+\* the quit dooms.
+LiveNow(S) == {m \in S : Pushed(m) /\ ~delivered[m] /\ OwnerOf(m) \notin Removers
+                         /\ ~(QuitPushed /\ DroppedByQuit(m))}
+
+\* DeliQueue.resolve(m) by a thread reading top now: the earliest owner node
+\* pushed since claimTop that covers m takes it (REMOVED, removedBy); else m
+\* is delivered (REMOVED | DELIVERED). One CAS from RESERVED. The walk from
+\* top down to claimTop and the CAS are one step: only resolvers change a
+\* RESERVED message, each one's outcome is fixed by its read of top and the
+\* first CAS decides, so the winner's read and CAS can be taken together (a
+\* push between them is ordered after the read, which is what the abstract
+\* order says); an owner unlinked before the walk reached it had resolved m
+\* in its collect first (it lies below that owner), so the walk may be taken
+\* over every pushed owner.
+ResolveOwners(m) == {o \in Owners : Published(o) /\ ticket[o] > claimTop[m] /\ Covers(o, m)}
+Resolve(m) ==
+  /\ reserved' = [reserved EXCEPT ![m] = FALSE]
+  /\ removed' = [removed EXCEPT ![m] = TRUE]
+  /\ IF ResolveOwners(m) # {}
+       THEN /\ removedBy' = [removedBy EXCEPT ![m] = Earliest(ResolveOwners(m))]
+            /\ UNCHANGED <<delivered, dcount>>
+       ELSE /\ delivered' = [delivered EXCEPT ![m] = TRUE]
+            /\ dcount' = [dcount EXCEPT ![m] = @ + 1]
+            /\ UNCHANGED removedBy
 
 \* Named as in the Java.
 isQuitSentinel(n) == n = Quit
 linkBack(n, m) == [prev EXCEPT ![n] = m]                \* DeliQueue.linkBack: n.prev = m
 claimForDelivery(c) == ~removed[c]                      \* does the Looper's CAS (RESERVED) find c not REMOVED?
 \* DeliQueue.releasePayload: the remover clears obj, callback and target of
-\* every message it won (private writes: only its winner clears them).
+\* every message it counted (private writes: only its owner clears them).
 releasePayload(t) == [T EXCEPT ![t].released = TRUE]
 
 -----------------------------------------------------------------------------
@@ -141,10 +211,11 @@ ProducerPcs == {"push", "pushCas", "failed", "signal", "wake", "wSignal", "wRele
 QuitterPcs == {"never", "quit", "quitCas", "signal", "wake", "wSignal", "wRelease", "done"}
 \* The sentinel's arg1 a behaviour may use ("quit" stands in when nobody quits).
 QModes == IF Modes = {} THEN {"quit"} ELSE Modes
-TraverserPcs == {"tStart", "tVisit", "tTest", "tAdvance", "tRecheck", "rFree",
-                 "signal", "wake", "wSignal", "wRelease", "done"}
+AskerPcs == {"tStart", "tVisit", "tTest", "tAdvance", "tRecheck", "done"}
+RemoverPcs == AskerPcs \cup {"rStart", "dRead", "dCas", "cAdvance", "cVisit", "cTake", "rFree",
+                             "signal", "wake", "wSignal", "wRelease"}
 LooperPcs == {"loop", "take", "sweep", "sweepWalk", "drain", "drainNode", "unlink", "splice",
-              "dropOnQuit", "deliver", "sleep", "recheckTop", "recheckFree", "park", "awake",
+              "dropOnQuit", "deliver", "claim", "resolve", "sleep", "recheckTop", "recheckFree", "park", "awake",
               "teardown", "tdCheck", "tdPark", "free", "exit"}
 
 LooperInit == [pc |-> "loop",       \* label
@@ -153,7 +224,7 @@ LooperInit == [pc |-> "loop",       \* label
                top |-> Nil,         \* sweep's read of top
                cur |-> Nil,         \* sweep's cursor
                chain |-> <<>>,      \* drainFreelist's chain
-               target |-> Nil,      \* the message to unlink
+               target |-> Nil,      \* the message to claim, resolve or unlink
                now |-> 0,           \* next(): now = clock.uptimeMillis()
                dl |-> INF,          \* nextDeadline
                bar |-> Nil,         \* the blocking barrier (blockedByBarrier: bar # Nil)
@@ -162,11 +233,11 @@ LooperInit == [pc |-> "loop",       \* label
 
 TraverserInit == [top |-> Nil,      \* traverse: the last read of top
                   floor |-> 0,      \* traverse: the previous top's ticket
-                  cur |-> Nil,      \* traverse: the cursor
-                  quit |-> FALSE,   \* traverse: quit != null (the sentinel was passed)
-                  won |-> <<>>,     \* Tombstones: the chain of wins (head first)
+                  cur |-> Nil,      \* traverse / collect: the cursor
+                  passed |-> {},    \* traverse / collect: the owner nodes passed
+                  won |-> <<>>,     \* collect: the chain of messages counted (head first)
                   found |-> FALSE,  \* hasMatching: the visitor returned true
-                  released |-> FALSE, \* releasePayload cleared obj/callback/target of what it won
+                  released |-> FALSE, \* releasePayload cleared obj/callback/target of what it counted
                   seen |-> {}]      \* ghost (hasMatching): LiveNow(Pred[t]) at the last read of top
 
 \* obligation: every variable has its type
@@ -174,59 +245,66 @@ TypeOK ==
   /\ top \in Nodes \cup {Nil}
   /\ next \in [Nodes -> Nodes \cup {Nil}] /\ prev \in [Nodes -> Nodes \cup {Nil}]
   /\ ticket \in [Nodes -> Nat] /\ when \in [Nodes -> 0..MaxTime]
-  /\ removed \in [Nodes -> BOOLEAN]
-  /\ freelist \in Seq(Msgs)
+  /\ removed \in [Nodes -> BOOLEAN] /\ reserved \in [Msgs -> BOOLEAN] /\ delivered \in [Msgs -> BOOLEAN]
+  /\ removedBy \in [Msgs -> Owners \cup {Nil}] /\ claimTop \in [Msgs -> Nat]
+  /\ freelist \in Seq(Msgs \cup Removers)
   /\ waitWord \in [asleep : BOOLEAN, deadline : 0..INF, barrier : Barriers \cup {Nil}]
   /\ wakeRefs \in [count : 0..Cardinality(Threads), teardown : BOOLEAN]
   /\ permit \in BOOLEAN /\ resource \in {"live", "freed"} /\ now \in 0..MaxTime
   /\ swept \in Nodes \cup {Nil} /\ heap \subseteq Msgs /\ deferred \in Nodes \cup {Nil}
+  /\ pending \subseteq Removers
   /\ L.pc \in LooperPcs /\ L.ret \in LooperPcs /\ L.uret \in LooperPcs
   /\ L.top \in Nodes \cup {Nil} /\ L.cur \in Nodes \cup {Nil} /\ L.target \in Nodes \cup {Nil}
-  /\ L.now \in 0..MaxTime /\ L.dl \in 0..INF /\ L.bar \in Barriers \cup {Nil} /\ L.chain \in Seq(Msgs)
+  /\ L.now \in 0..MaxTime /\ L.dl \in 0..INF /\ L.bar \in Barriers \cup {Nil}
+  /\ L.chain \in Seq(Msgs \cup Removers)
   /\ L.quitSeen \in BOOLEAN /\ L.quitDropped \in BOOLEAN
   /\ \A m \in Msgs : pc[m] \in ProducerPcs
   /\ pc[QuitT] \in QuitterPcs /\ qmode \in QModes
-  /\ \A t \in Traversers : /\ pc[t] \in TraverserPcs
-                           /\ T[t].top \in Nodes \cup {Nil} /\ T[t].cur \in Nodes \cup {Nil}
-                           /\ T[t].floor \in Nat /\ T[t].quit \in BOOLEAN /\ T[t].won \in Seq(Msgs)
+  /\ \A t \in Removers : pc[t] \in RemoverPcs
+  /\ \A t \in Askers : pc[t] \in AskerPcs
+  /\ \A t \in Traversers : /\ T[t].top \in Nodes \cup {Nil} /\ T[t].cur \in Nodes \cup {Nil}
+                           /\ T[t].floor \in Nat /\ T[t].passed \subseteq Owners /\ T[t].won \in Seq(Msgs)
                            /\ T[t].found \in BOOLEAN /\ T[t].released \in BOOLEAN
                            /\ T[t].seen \subseteq Pred[t]
-  /\ dcount \in [Msgs -> Nat] /\ dropped \subseteq Msgs /\ lastPost \in 0..MaxTime
+  /\ dcount \in [Msgs -> Nat] /\ lastPost \in 0..MaxTime /\ took \in [Traversers -> SUBSET Msgs]
 
 Init ==
   /\ top = Nil /\ next = [n \in Nodes |-> Nil] /\ ticket = [n \in Nodes |-> 0]
-  /\ when = [n \in Nodes |-> IF n = Quit \/ Kind[n] = "barrier" THEN 0 ELSE When[n]]   \* new Message(): when = 0
-  /\ removed = [n \in Nodes |-> n = Quit]    \* the sentinel is born REMOVED (quitQueue's flags)
+  /\ when = [n \in Nodes |-> IF n \notin Msgs \/ Kind[n] = "barrier" THEN 0 ELSE When[n]]   \* new Message(): when = 0
+  /\ removed = [n \in Nodes |-> n \in Owners]    \* the sentinel and descriptors are born REMOVED
+  /\ reserved = [m \in Msgs |-> FALSE] /\ delivered = [m \in Msgs |-> FALSE]
+  /\ removedBy = [m \in Msgs |-> Nil] /\ claimTop = [m \in Msgs |-> 0]
   /\ freelist = <<>>
   /\ waitWord = Awake /\ wakeRefs = [count |-> 0, teardown |-> FALSE]
   /\ permit = FALSE /\ resource = "live" /\ now = 0
-  /\ prev = [n \in Nodes |-> Nil] /\ swept = Nil /\ heap = {} /\ deferred = Nil
+  /\ prev = [n \in Nodes |-> Nil] /\ swept = Nil /\ heap = {} /\ deferred = Nil /\ pending = {}
   /\ L = LooperInit
   /\ pc = [t \in Threads |-> IF t \in Msgs THEN "push"
                              ELSE IF t = QuitT THEN (IF Modes = {} THEN "never" ELSE "quit")
-                             ELSE "tStart"]
+                             ELSE IF Op[t] = "remove" THEN "rStart" ELSE "tStart"]
   /\ qmode \in QModes
   /\ T = [t \in Traversers |-> TraverserInit]
-  /\ dcount = [m \in Msgs |-> 0] /\ dropped = {} /\ lastPost = 0
+  /\ dcount = [m \in Msgs |-> 0] /\ lastPost = 0 /\ took = [t \in Traversers |-> {}]
 
 -----------------------------------------------------------------------------
 (* 1. push (any thread): DeliQueue.push, enqueueClaimed, postSyncBarrier.   *)
 
-\* Read top; fail on the sentinel; write m.next, m.ticket (and, on the first
-\* attempt, a barrier's when, the clock: reason (c)) into the unpublished m:
-\* private until the CAS. postSyncBarrier reads the clock once, before its
-\* push loop, so a retried push keeps the first reading; ticket[m] = 0 marks
-\* the first attempt (every attempt writes a ticket >= 1).
+\* Read top; fail on a quitting top (the sentinel, or a descriptor pushed
+\* above it); write m.next, m.ticket (and, on the first attempt, a barrier's
+\* when, the clock: reason (c)) into the unpublished m: private until the
+\* CAS. postSyncBarrier reads the clock once, before its push loop, so a
+\* retried push keeps the first reading; ticket[m] = 0 marks the first
+\* attempt (every attempt writes a ticket >= 1).
 push_readTop(m) ==
   /\ pc[m] = "push"
-  /\ IF top = Quit
+  /\ IF Quitting(top)
        THEN /\ pc' = [pc EXCEPT ![m] = "failed"]
             /\ UNCHANGED <<next, ticket, when>>
        ELSE /\ next' = [next EXCEPT ![m] = top]
             /\ ticket' = [ticket EXCEPT ![m] = TicketOf(top) + 1]
             /\ when' = IF Kind[m] = "barrier" /\ ticket[m] = 0 THEN [when EXCEPT ![m] = now] ELSE when
             /\ pc' = [pc EXCEPT ![m] = "pushCas"]
-  /\ UNCHANGED <<top, removed, freelist>> /\ UNCHANGED <<wakeVars, now, looperVars, qmode, T, ghostVars>>
+  /\ UNCHANGED <<top, freelist, flagVars>> /\ UNCHANGED <<wakeVars, now, looperVars, qmode, T, ghostVars>>
 
 \* CAS top from the value read (m.next) to m; on failure retry. Then
 \* signalIfEarlier (a barrier wakes nobody: it only holds messages back).
@@ -238,8 +316,8 @@ push_casTop(m) ==
             /\ lastPost' = now
        ELSE /\ pc' = [pc EXCEPT ![m] = "push"]
             /\ UNCHANGED <<top, lastPost>>
-  /\ UNCHANGED <<next, ticket, when, removed, freelist>>
-  /\ UNCHANGED <<wakeVars, now, looperVars, qmode, T, dcount, dropped>>
+  /\ UNCHANGED <<next, ticket, when, freelist, flagVars>>
+  /\ UNCHANGED <<wakeVars, now, looperVars, qmode, T, dcount, took>>
 
 push(m) == push_readTop(m) \/ push_casTop(m)
 
@@ -312,9 +390,10 @@ wake(t) == wake_acquire(t) \/ wake_signal(t) \/ wake_release(t)
 -----------------------------------------------------------------------------
 (* 8. quit (quitter): DeliQueue.quitQueue pushes the sentinel, born with    *)
 (* IN_USE | REMOVED | QUIT_SENTINEL and arg1 (quitSafely), then             *)
-(* signalIfEarlier(Long.MIN_VALUE, true). The push is the quit's            *)
-(* linearization point: from then on what DroppedByQuit names is dead for  *)
-(* traversals, and the Looper drops it when its sweep meets the sentinel.  *)
+(* wakeIfAsleep(ASLEEP). The push is the quit's linearization point: from   *)
+(* then on the sentinel owns what DroppedByQuit names and no earlier       *)
+(* removal owns (it is dead for traversals and removals), and the Looper    *)
+(* drops it when its sweep meets the sentinel.                              *)
 
 \* Read top, then the clock (sentinel.when), on every attempt; write the
 \* unpublished sentinel's next, ticket and when. Private writes; the clock
@@ -327,75 +406,181 @@ quit_readTop ==
   /\ ticket' = [ticket EXCEPT ![Quit] = TicketOf(top) + 1]
   /\ when' = [when EXCEPT ![Quit] = now]
   /\ pc' = [pc EXCEPT ![QuitT] = "quitCas"]
-  /\ UNCHANGED <<top, removed, freelist>> /\ UNCHANGED <<wakeVars, now, looperVars, qmode, T, ghostVars>>
+  /\ UNCHANGED <<top, freelist, flagVars>> /\ UNCHANGED <<wakeVars, now, looperVars, qmode, T, ghostVars>>
 
 quit_casTop ==
   /\ pc[QuitT] = "quitCas"
   /\ IF top = next[Quit]
        THEN top' = Quit /\ pc' = [pc EXCEPT ![QuitT] = "signal"]
        ELSE pc' = [pc EXCEPT ![QuitT] = "quit"] /\ UNCHANGED top
-  /\ UNCHANGED <<next, ticket, when, removed, freelist>>
+  /\ UNCHANGED <<next, ticket, when, freelist, flagVars>>
   /\ UNCHANGED <<wakeVars, now, looperVars, qmode, T, ghostVars>>
 
 quit == quit_readTop \/ quit_casTop
 
 -----------------------------------------------------------------------------
-(* 4. the racy traversal (any thread): DeliQueue.traverse(visitor), with    *)
-(* the visitors of removeMatching (Tombstones: markRemoved, then            *)
-(* pushFreelist and, for a barrier, removeSyncBarrier's wake) and of        *)
-(* hasMatching (!isRemoved). Plain reads of next, one per step.             *)
+(* 3. removal (any thread): DeliQueue.removeMatching = pushDescriptor, then *)
+(* collect (the walk, takeFor, releasePayload, pushFreelist); for          *)
+(* removeSyncBarrier, a wake if it took a barrier.                         *)
 
-AfterTraverse(t) == IF Op[t] = "remove" /\ T[t].won # <<>> THEN "rFree" ELSE "done"
+\* removeMatching's first read of top. After a quit (a quitting top) no
+\* message can arrive, so the removal first asks with hasMatching's
+\* traversal (traverse, below) whether anything matches: if nothing does it
+\* returns 0 without a descriptor, its atomic step taking nothing at that
+\* traversal's last read of top; otherwise, and before any quit, it pushes
+\* its descriptor.
+removeMatching_readTop(t) ==
+  /\ pc[t] = "rStart"
+  /\ pc' = [pc EXCEPT ![t] = IF Quitting(top) THEN "tStart" ELSE "dRead"]
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, T, ghostVars>>
+
+\* Read top; write the unpublished descriptor's next and ticket (and its
+\* QUITTING flag, which Quitting derives from the ticket).
+pushDescriptor_readTop(t) ==
+  /\ pc[t] = "dRead"
+  /\ next' = [next EXCEPT ![t] = top]
+  /\ ticket' = [ticket EXCEPT ![t] = TicketOf(top) + 1]
+  /\ pc' = [pc EXCEPT ![t] = "dCas"]
+  /\ UNCHANGED <<top, when, freelist, flagVars>> /\ UNCHANGED <<wakeVars, now, looperVars, qmode, T, ghostVars>>
+
+\* The CAS is the removal's linearization point: the ghost records what the
+\* abstract removal takes there (queued, matching, not doomed by a quit).
+\* collect starts at the descriptor.
+pushDescriptor_casTop(t) ==
+  /\ pc[t] = "dCas"
+  /\ IF top = next[t]
+       THEN /\ top' = t
+            /\ took' = [took EXCEPT ![t] = LiveNow(Pred[t])]
+            /\ T' = [T EXCEPT ![t].cur = t]
+            /\ pc' = [pc EXCEPT ![t] = "cAdvance"]
+       ELSE /\ pc' = [pc EXCEPT ![t] = "dRead"]
+            /\ UNCHANGED <<top, took, T>>
+  /\ UNCHANGED <<next, ticket, when, freelist, flagVars>>
+  /\ UNCHANGED <<wakeVars, now, looperVars, qmode, dcount, lastPost>>
+
+\* The walk's plain read of next (racing unlink_splice).
+collect_advance(t) ==
+  /\ pc[t] = "cAdvance"
+  /\ T' = [T EXCEPT ![t].cur = next[T[t].cur]]
+  /\ pc' = [pc EXCEPT ![t] = "cVisit"]
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
+
+\* DeliQueue.leftBefore(m, t): delivered, tombstoned for another owner, or
+\* covered by an earlier owner node passed (a removal, or the quit).
+LeftBefore(m, t) == \/ removed[m] /\ (delivered[m] \/ removedBy[m] # t)
+                    \/ \E o \in T[t].passed : Covers(o, m)
+
+\* At cursor m: the walk ends at null; an owner node is remembered and
+\* passed; a message that left before, or that the predicate does not match,
+\* is passed; a match goes to takeFor. One read of m's flags (then
+\* removedBy, written before the flags CAS that published it).
+collect_visit(t) ==
+  /\ pc[t] = "cVisit"
+  /\ LET m == T[t].cur IN
+       IF m = Nil
+         THEN pc' = [pc EXCEPT ![t] = "rFree"] /\ UNCHANGED T
+       ELSE IF m \in Owners
+         THEN /\ T' = [T EXCEPT ![t].passed = @ \cup {m}]
+              /\ pc' = [pc EXCEPT ![t] = "cAdvance"]
+       ELSE IF LeftBefore(m, t) \/ m \notin Pred[t]
+         THEN pc' = [pc EXCEPT ![t] = "cAdvance"] /\ UNCHANGED T
+         ELSE pc' = [pc EXCEPT ![t] = "cTake"] /\ UNCHANGED T
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
+
+\* A RESERVED message met by a remover or an asker is resolved first (the
+\* step stays where it is and looks again).
+resolve_reserved(t) ==
+  /\ pc[t] \in {"cTake", "tTest"}
+  /\ reserved[T[t].cur]
+  /\ Resolve(T[t].cur)
+  /\ UNCHANGED <<top, next, ticket, when, freelist, claimTop>>
+  /\ UNCHANGED <<wakeVars, now, looperVars, threadVars, lastPost, took>>
+
+\* takeFor(m, t): not REMOVED: removedBy = t, then the REMOVED CAS (its retry
+\* loop atomic by (a)); REMOVED: counted if tombstoned for t, by anyone.
+collect_takeFor(t) ==
+  /\ pc[t] = "cTake"
+  /\ LET m == T[t].cur IN
+       /\ ~reserved[m]
+       /\ IF ~removed[m]
+            THEN /\ removed' = [removed EXCEPT ![m] = TRUE]
+                 /\ removedBy' = [removedBy EXCEPT ![m] = t]
+                 /\ T' = [T EXCEPT ![t].won = <<m>> \o @]   \* m.nextFree = head; head = m
+            ELSE /\ T' = IF ~delivered[m] /\ removedBy[m] = t THEN [T EXCEPT ![t].won = <<m>> \o @] ELSE T
+                 /\ UNCHANGED <<removed, removedBy>>
+  /\ pc' = [pc EXCEPT ![t] = "cAdvance"]
+  /\ UNCHANGED <<top, next, ticket, when, freelist, reserved, delivered, claimTop>>
+  /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
+
+\* releasePayload of every message counted, then pushFreelist of the chain
+\* and the descriptor: { f = freelist; tail.nextFree = f; CAS(f, head) }
+\* retried is one atomic push of the chain by reason (a). removeSyncBarrier
+\* that took its barrier wakes a Looper asleep behind a barrier.
+removeMatching_pushFreelist(t) ==
+  /\ pc[t] = "rFree"
+  /\ T' = releasePayload(t)
+  /\ freelist' = T[t].won \o <<t>> \o freelist
+  /\ pc' = [pc EXCEPT ![t] = IF Range(T[t].won) \cap Barriers # {} THEN "signal" ELSE "done"]
+  /\ UNCHANGED <<top, next, ticket, when, flagVars>> /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
+
+removeMatching(t) == \/ removeMatching_readTop(t) \/ pushDescriptor_readTop(t) \/ pushDescriptor_casTop(t) \/ collect_advance(t)
+                     \/ collect_visit(t) \/ collect_takeFor(t) \/ resolve_reserved(t)
+                     \/ removeMatching_pushFreelist(t)
+
+-----------------------------------------------------------------------------
+(* 4. the racy traversal (any thread): DeliQueue.traverse(visitor) with the *)
+(* visitor of hasMatching (isLive), for a query or for a removal after      *)
+(* quit. Plain reads of next, one per step.                                 *)
+
 \* t's locals once traverse has returned: only the result is kept.
-Returned(t) == [TraverserInit EXCEPT !.won = T[t].won, !.found = T[t].found, !.released = T[t].released]
-\* The ghost a hasMatching caller records at each read of top.
-Seen(t) == IF Op[t] = "has" THEN LiveNow(Pred[t]) ELSE {}
+Returned(t) == [TraverserInit EXCEPT !.found = T[t].found]
+\* Where hasMatching returns to: a query is done; a removal that found a
+\* match pushes its descriptor, one that found none returns 0.
+AfterQuery(t, found) == IF Op[t] = "remove" /\ found THEN "dRead" ELSE "done"
 
 \* The loop condition's read of top (first pass); top = null ends it.
 traverse_readTop(t) ==
   /\ pc[t] = "tStart"
   /\ IF top = Nil
-       THEN pc' = [pc EXCEPT ![t] = AfterTraverse(t)] /\ UNCHANGED T
-       ELSE /\ T' = [T EXCEPT ![t].top = top, ![t].cur = top, ![t].floor = 0, ![t].seen = Seen(t)]
+       THEN pc' = [pc EXCEPT ![t] = AfterQuery(t, FALSE)] /\ UNCHANGED T
+       ELSE /\ T' = [T EXCEPT ![t].top = top, ![t].cur = top, ![t].floor = 0, ![t].seen = LiveNow(Pred[t])]
             /\ pc' = [pc EXCEPT ![t] = "tVisit"]
   /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
 
 \* At cursor m: stop at null or at the floor (ticket is immutable once
-\* published); the sentinel is noted (traverse's quit = m) and passed; a
-\* match not dropped by a quit already passed goes to the visitor; otherwise
-\* on to m.next, which the loop's header reads (traverse_advance). The
-\* sentinel's arg1 and when and m.when are immutable once published, so
-\* reading them adds no shared access.
+\* published); an owner node (isOwnerNode: flags fixed at its birth) is
+\* remembered and passed; a match that no owner passed covers goes to the
+\* visitor; otherwise on to m.next, which the loop's header reads
+\* (traverse_advance). Covers and the predicate read m's payload: fixed
+\* while m is in the queue, but cleared by releasePayload once a removal has
+\* counted it, after which the plain reads may see it cleared (what = 0,
+\* which a predicate may match) or not: such a message may go either way
+\* (it is REMOVED, so the visitor passes it too).
+PayloadCleared(m) == \E r \in Removers : T[r].released /\ m \in Range(T[r].won)
 traverse_visit(t) ==
   /\ pc[t] = "tVisit"
   /\ LET m == T[t].cur IN
        IF m = Nil \/ ticket[m] <= T[t].floor
          THEN /\ pc' = [pc EXCEPT ![t] = "tRecheck"] /\ UNCHANGED T
-       ELSE IF isQuitSentinel(m)
-         THEN /\ T' = [T EXCEPT ![t].quit = TRUE] /\ pc' = [pc EXCEPT ![t] = "tAdvance"]
-       ELSE IF m \in Pred[t] /\ ~(T[t].quit /\ DroppedByQuit(m))
-         THEN /\ pc' = [pc EXCEPT ![t] = "tTest"] /\ UNCHANGED T
-         ELSE /\ pc' = [pc EXCEPT ![t] = "tAdvance"] /\ UNCHANGED T
+       ELSE IF m \in Owners
+         THEN /\ T' = [T EXCEPT ![t].passed = @ \cup {m}] /\ pc' = [pc EXCEPT ![t] = "tAdvance"]
+       ELSE /\ \E to \in IF PayloadCleared(m) THEN {"tTest", "tAdvance"}
+                         ELSE IF m \in Pred[t] /\ ~\E o \in T[t].passed : Covers(o, m) THEN {"tTest"}
+                         ELSE {"tAdvance"} :
+                 pc' = [pc EXCEPT ![t] = to]
+            /\ UNCHANGED T
   /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
 
-\* Tombstones.test: markRemoved, the remover's REMOVED CAS (its CAS loop is
-\* atomic by (a)), the linearization point of the removal of this message.
-removeMatching_markRemoved(t) ==
-  /\ pc[t] = "tTest" /\ Op[t] = "remove"
-  /\ LET m == T[t].cur IN
-       IF ~removed[m]
-         THEN /\ removed' = [removed EXCEPT ![m] = TRUE]
-              /\ T' = [T EXCEPT ![t].won = <<m>> \o @]   \* m.nextFree = head; head = m
-         ELSE UNCHANGED <<removed, T>>
-  /\ pc' = [pc EXCEPT ![t] = "tAdvance"]
-  /\ UNCHANGED <<top, next, ticket, when, freelist>> /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
-
-\* hasMatching's visitor: !isRemoved(m), one read of the flags; a live match
-\* ends the traversal with true.
+\* hasMatching's visitor, isLive(m): one read of the flags (a RESERVED
+\* message is resolved first: resolve_reserved); a live match ends the
+\* traversal with true.
 hasMatching_isRemoved(t) ==
-  /\ pc[t] = "tTest" /\ Op[t] = "has"
+  /\ pc[t] = "tTest"
+  /\ ~reserved[T[t].cur]
   /\ IF ~removed[T[t].cur]
-       THEN T' = [T EXCEPT ![t] = [Returned(t) EXCEPT !.found = TRUE]] /\ pc' = [pc EXCEPT ![t] = "done"]
+       THEN /\ T' = [T EXCEPT ![t] = IF Op[t] = "remove" THEN TraverserInit
+                                     ELSE [Returned(t) EXCEPT !.found = TRUE]]
+            /\ pc' = [pc EXCEPT ![t] = AfterQuery(t, TRUE)]
        ELSE pc' = [pc EXCEPT ![t] = "tAdvance"] /\ UNCHANGED T
   /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
 
@@ -410,31 +595,20 @@ traverse_advance(t) ==
 traverse_recheck(t) ==
   /\ pc[t] = "tRecheck"
   /\ IF top = T[t].top
-       THEN pc' = [pc EXCEPT ![t] = AfterTraverse(t)] /\ T' = [T EXCEPT ![t] = Returned(t)]
+       THEN pc' = [pc EXCEPT ![t] = AfterQuery(t, FALSE)] /\ T' = [T EXCEPT ![t] = Returned(t)]
        ELSE /\ T' = [T EXCEPT ![t].floor = TicketOf(T[t].top), ![t].top = top, ![t].cur = top,
-                              ![t].seen = Seen(t)]
+                              ![t].seen = LiveNow(Pred[t])]
             /\ pc' = [pc EXCEPT ![t] = "tVisit"]
   /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
 
-\* releasePayload of every message won, then pushFreelist: { f = freelist;
-\* tail.nextFree = f; CAS(f, head) } retried is one atomic push of the chain
-\* by reason (a). A removed barrier may have held the Looper back:
-\* removeSyncBarrier wakes it.
-removeMatching_pushFreelist(t) ==
-  /\ pc[t] = "rFree"
-  /\ T' = releasePayload(t)
-  /\ freelist' = T[t].won \o freelist
-  /\ pc' = [pc EXCEPT ![t] = IF WonBy(t) \cap Barriers # {} THEN "signal" ELSE "done"]
-  /\ UNCHANGED <<top, next, ticket, when, removed>> /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
-
-traverse(t) == \/ traverse_readTop(t) \/ traverse_visit(t) \/ removeMatching_markRemoved(t)
-               \/ hasMatching_isRemoved(t) \/ traverse_advance(t) \/ traverse_recheck(t)
-               \/ removeMatching_pushFreelist(t)
+traverse(t) == \/ traverse_readTop(t) \/ traverse_visit(t) \/ hasMatching_isRemoved(t) \/ resolve_reserved(t)
+               \/ traverse_advance(t) \/ traverse_recheck(t)
 
 -----------------------------------------------------------------------------
 (* The Looper: DeliQueue.next() = loop { now = clock; takeDueOrNull(now);   *)
 (* teardown if quitSeen; sleep }, takeDueOrNull = loop { sweep;             *)
-(* drainFreelist; dropOnQuit once; firstDeliverable; claim; unlink }.       *)
+(* drainFreelist; dropOnQuit once; firstDeliverable (liveHead);             *)
+(* claimForDelivery; resolve; unlink }.                                     *)
 
 \* 2. sweep. The read of top; at label "loop" it is the first access of a
 \* next() iteration and also reads the clock (reason (c)). If top = swept
@@ -447,13 +621,14 @@ sweep_readTop ==
                       !.cur = IF top = swept THEN Nil ELSE top,
                       !.ret = IF top = swept THEN "drain" ELSE ret,
                       !.pc = IF top = swept THEN ret ELSE "sweepWalk"]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now>> /\ UNCHANGED <<prev, swept, heap, deferred>>
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now>> /\ UNCHANGED <<prev, swept, heap, deferred, pending>>
   /\ UNCHANGED <<threadVars, ghostVars>>
 
 \* One node m of the walk: read m.next (only the Looper writes next after
 \* publication, and never in the unswept segment) and m.flags (the one racy
-\* read); write n.prev = m; note the sentinel, else heap m unless REMOVED. At
-\* swept the walk ends: swept = t, then the deferred unlink is spliced.
+\* read); write n.prev = m; note the sentinel, note a descriptor as a
+\* pending removal, else heap m unless REMOVED. At swept the walk ends:
+\* swept = t, then the deferred unlink is spliced.
 sweep_step ==
   /\ L.pc = "sweepWalk"
   /\ IF L.cur = swept
@@ -464,14 +639,17 @@ sweep_step ==
                       /\ deferred' = Nil
                  ELSE /\ L' = [L EXCEPT !.pc = L.ret, !.cur = Nil, !.ret = "drain"]
                       /\ UNCHANGED deferred
-            /\ UNCHANGED <<prev, heap>>
+            /\ UNCHANGED <<prev, heap, pending>>
        ELSE LET m == L.cur
                 n == next[m] IN
             /\ prev' = IF n # Nil THEN linkBack(n, m) ELSE prev
             /\ IF isQuitSentinel(m)
-                 THEN L' = [L EXCEPT !.cur = n, !.quitSeen = TRUE] /\ UNCHANGED heap
+                 THEN L' = [L EXCEPT !.cur = n, !.quitSeen = TRUE] /\ UNCHANGED <<heap, pending>>
+               ELSE IF m \in Removers
+                 THEN pending' = pending \cup {m} /\ L' = [L EXCEPT !.cur = n] /\ UNCHANGED heap
                  ELSE /\ heap' = IF ~removed[m] THEN heap \cup {m} ELSE heap
                       /\ L' = [L EXCEPT !.cur = n]
+                      /\ UNCHANGED pending
             /\ UNCHANGED <<swept, deferred>>
   /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, threadVars, ghostVars>>
 
@@ -485,15 +663,17 @@ drainFreelist_exchange ==
   /\ freelist' = <<>>
   /\ L' = IF freelist = <<>> THEN [L EXCEPT !.pc = "dropOnQuit"]
           ELSE [L EXCEPT !.chain = freelist, !.ret = "drainNode", !.pc = "sweep"]
-  /\ UNCHANGED <<top, next, ticket, when, removed>> /\ UNCHANGED <<wakeVars, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<top, next, ticket, when, flagVars>> /\ UNCHANGED <<wakeVars, now>>
+  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
 
-\* For each chained node: out of its heap (if heapIndex >= 0), then unlink.
+\* For each chained node: a descriptor is no longer pending; a message goes
+\* out of its heap (if heapIndex >= 0); then unlink.
 drainFreelist_node ==
   /\ L.pc = "drainNode"
   /\ IF L.chain = <<>>
-       THEN L' = [L EXCEPT !.pc = "dropOnQuit"] /\ UNCHANGED heap
+       THEN L' = [L EXCEPT !.pc = "dropOnQuit"] /\ UNCHANGED <<heap, pending>>
        ELSE /\ heap' = heap \ {Head(L.chain)}
+            /\ pending' = pending \ {Head(L.chain)}
             /\ L' = [L EXCEPT !.target = Head(L.chain), !.chain = Tail(L.chain),
                               !.uret = "drainNode", !.pc = "unlink"]
   /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now>> /\ UNCHANGED <<prev, swept, deferred>>
@@ -512,7 +692,7 @@ unlink_check ==
        ELSE IF top = m
          THEN deferred' = m /\ L' = [L EXCEPT !.pc = L.uret, !.uret = "loop", !.target = Nil]
          ELSE L' = [L EXCEPT !.ret = "splice", !.pc = "sweep"] /\ UNCHANGED deferred
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now>> /\ UNCHANGED <<prev, swept, heap>>
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now>> /\ UNCHANGED <<prev, swept, heap, pending>>
   /\ UNCHANGED <<threadVars, ghostVars>>
 
 \* splice(m): p.next = m.next (the one shared write); n.prev = p and
@@ -525,35 +705,43 @@ unlink_splice ==
        /\ next' = [next EXCEPT ![p] = n]
        /\ prev' = IF n # Nil THEN [prev EXCEPT ![m] = Nil, ![n] = p] ELSE [prev EXCEPT ![m] = Nil]
   /\ L' = [L EXCEPT !.pc = L.uret, !.uret = "loop", !.target = Nil]
-  /\ UNCHANGED <<top, ticket, when, removed, freelist>> /\ UNCHANGED <<wakeVars, now>>
-  /\ UNCHANGED <<swept, heap, deferred>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<top, ticket, when, freelist, flagVars>> /\ UNCHANGED <<wakeVars, now>>
+  /\ UNCHANGED <<swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
 
 unlink == unlink_check \/ unlink_splice
 
-\* 8. dropOnQuit / dropFrom (once, when the sweep has met the sentinel): every
-\* heap message, or (quitSafely) every one with when > sentinel.when:
-\* DroppedByQuit; for each: out of the heap, the Looper's REMOVED CAS, unlink
-\* if it won. One message m per step, in any order: dropFrom goes through the
-\* sync heap, then the async heap, each in array order, which the spec does
-\* not fix. m = Nil is the step that drops nothing and goes on to deliver
-\* (none is left, or there is no quit to handle). m is a parameter so that a
+\* The earliest pending removal that covers m (DeliQueue.earliestOwner over
+\* pendingRemovals), or Nil.
+PendingOwner(m) == LET O == {r \in pending : Covers(r, m)} IN IF O = {} THEN Nil ELSE Earliest(O)
+
+\* 8. dropOnQuit / dropFrom (once, when the sweep has met the sentinel): each
+\* heap message the quit dooms (DroppedByQuit) and not REMOVED: out of the
+\* heap, then takeFor its owner: a pending removal pushed before the
+\* sentinel, else the sentinel, whose message the Looper unlinks. One
+\* message m per step, in any order: dropFrom goes through the sync heap,
+\* then the async heap, each in array order, which the spec does not fix.
+\* dropFrom's isRemoved test and takeFor's read of the flags are one step by
+\* (d). m = Nil is the step that drops nothing and goes on to deliver (none
+\* is left, or there is no quit to handle). m is a parameter so that a
 \* trace can name the message (trace validation, issue 14).
 takeDueOrNull_dropOnQuitAt(m) ==
   /\ L.pc = "dropOnQuit"
-  /\ LET D == {x \in heap : DroppedByQuit(x)} IN
+  /\ LET D == {x \in heap : DroppedByQuit(x) /\ ~removed[x]} IN
        IF ~L.quitSeen \/ L.quitDropped \/ D = {}
          THEN /\ m = Nil
               /\ L' = [L EXCEPT !.quitDropped = L.quitSeen, !.pc = "deliver"]
-              /\ UNCHANGED <<removed, heap, dropped>>
-         ELSE /\ m \in D
+              /\ UNCHANGED <<removed, removedBy, heap>>
+         ELSE LET owner == IF PendingOwner(m) # Nil /\ ticket[PendingOwner(m)] < ticket[Quit]
+                           THEN PendingOwner(m) ELSE Quit IN
+              /\ m \in D
               /\ heap' = heap \ {m}
-              /\ IF ~removed[m]
-                   THEN /\ removed' = [removed EXCEPT ![m] = TRUE]
-                        /\ dropped' = dropped \cup {m}
-                        /\ L' = [L EXCEPT !.target = m, !.uret = "dropOnQuit", !.pc = "unlink"]
-                   ELSE UNCHANGED <<removed, dropped, L>>
-  /\ UNCHANGED <<top, next, ticket, when, freelist>> /\ UNCHANGED <<wakeVars, now>>
-  /\ UNCHANGED <<prev, swept, deferred>> /\ UNCHANGED <<threadVars, dcount, lastPost>>
+              /\ removed' = [removed EXCEPT ![m] = TRUE]
+              /\ removedBy' = [removedBy EXCEPT ![m] = owner]
+              /\ IF owner = Quit
+                   THEN L' = [L EXCEPT !.target = m, !.uret = "dropOnQuit", !.pc = "unlink"]
+                   ELSE UNCHANGED L
+  /\ UNCHANGED <<top, next, ticket, when, freelist, reserved, delivered, claimTop>> /\ UNCHANGED <<wakeVars, now>>
+  /\ UNCHANGED <<prev, swept, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
 
 \* The step for some m (the guard, repeated, lets make tlc-explain name its thread).
 takeDueOrNull_dropOnQuit ==
@@ -568,50 +756,78 @@ DueBy == IF L.quitSeen /\ when[Quit] > L.now THEN when[Quit] ELSE L.now
 \* head != null && head.when <= now
 IsDue(c) == c # Nil /\ when[c] <= DueBy
 
-\* resolve's walk from top down to claimTop finds the sentinel, and it drops c.
-QuitOwns(c) == QuitPushed /\ ticket[Quit] > TicketOf(L.top) /\ DroppedByQuit(c)
+\* DeliQueue.liveHead: a heap's head that has left the queue: REMOVED (its
+\* remover hands it back through the freelist), or owned by a pending
+\* removal. The sync heap is looked at first.
+Dead(h) == removed[h] \/ PendingOwner(h) # Nil
+DeadHead == IF SyncSide(heap) # {} /\ Dead(MinOf(SyncSide(heap))) THEN MinOf(SyncSide(heap))
+            ELSE IF AsyncSide(heap) # {} /\ Dead(MinOf(AsyncSide(heap))) THEN MinOf(AsyncSide(heap))
+            ELSE Nil
 
-\* 7. deliver: firstDeliverable; if due, out of the heap and claimForDelivery:
-\* the CAS that reserves c unless REMOVED (RESERVED, claimTop = swept), then
-\* resolve, which reads top: if the quit sentinel was pushed after the sweep
-\* (its ticket above claimTop's) and its mode drops c, the sentinel owns c
-\* (REMOVED, removedBy = sentinel): dropIfQuitOwns unlinks it and
-\* takeDueOrNull loops (sweeps again without reading the clock); otherwise c
-\* is delivered, that read of top being the delivery's linearization point:
-\* unlink and return it. If the CAS lost, a remover owns c: loop. Otherwise
-\* record nextDeadline and the blocking barrier, and tear down or sleep.
-\* Reserve and resolve are one step here: until the resolution the
-\* reservation is invisible to every other thread of this spec (a RESERVED
-\* message reads as not removed to hasMessages, a remover meeting it resolves
-\* it the same way first, the first resolution deciding, and nobody treats it
-\* as gone), so the reservation is a right mover up to the resolution's read
-\* of top; the only owner node here is the sentinel, which stays on top once
-\* pushed. spec/DeliQueueRemoval.tla has reserve and resolve as two steps,
-\* with the removal descriptors as owners.
+\* 7. liveHead: out of the heap; one owned by a pending removal is
+\* tombstoned here for it (takeFor: the read and the CAS one step by (d); a
+\* message in a heap is never RESERVED). A barrier removed so stops blocking.
+takeDueOrNull_liveHead ==
+  /\ L.pc = "deliver"
+  /\ DeadHead # Nil
+  /\ LET h == DeadHead IN
+       /\ heap' = heap \ {h}
+       /\ IF ~removed[h]
+            THEN /\ removed' = [removed EXCEPT ![h] = TRUE]
+                 /\ removedBy' = [removedBy EXCEPT ![h] = PendingOwner(h)]
+            ELSE UNCHANGED <<removed, removedBy>>
+  /\ UNCHANGED <<top, next, ticket, when, freelist, reserved, delivered, claimTop>> /\ UNCHANGED <<wakeVars, now>>
+  /\ UNCHANGED <<prev, swept, deferred, pending, L>> /\ UNCHANGED <<threadVars, ghostVars>>
+
+\* 7. deliver: firstDeliverable of the live heads; if due, out of the heap
+\* and on to claimForDelivery. Otherwise record nextDeadline and the
+\* blocking barrier, and tear down or sleep.
 takeDueOrNull_deliver ==
   /\ L.pc = "deliver"
+  /\ DeadHead = Nil
   /\ LET c == FirstDeliverable(heap) IN
        IF IsDue(c)
          THEN /\ heap' = heap \ {c}
-              /\ IF claimForDelivery(c)
-                   THEN /\ removed' = [removed EXCEPT ![c] = TRUE]
-                        /\ IF QuitOwns(c)
-                             THEN /\ dropped' = dropped \cup {c}
-                                  /\ L' = [L EXCEPT !.target = c, !.uret = "take", !.pc = "unlink"]
-                                  /\ UNCHANGED dcount
-                             ELSE /\ dcount' = [dcount EXCEPT ![c] = @ + 1]
-                                  /\ L' = [L EXCEPT !.target = c, !.uret = "loop", !.pc = "unlink"]
-                                  /\ UNCHANGED dropped
-                   ELSE /\ L' = [L EXCEPT !.pc = "take"]
-                        /\ UNCHANGED <<removed, dcount, dropped>>
+              /\ L' = [L EXCEPT !.target = c, !.pc = "claim"]
          ELSE /\ L' = [L EXCEPT !.dl = IF c = Nil THEN INF ELSE when[c],
                                 !.bar = BlockingBarrier(heap),
                                 !.pc = IF L.quitSeen THEN "teardown" ELSE "sleep"]
-              /\ UNCHANGED <<heap, removed, dcount, dropped>>
-  /\ UNCHANGED <<top, next, ticket, when, freelist>> /\ UNCHANGED <<wakeVars, now>>
-  /\ UNCHANGED <<prev, swept, deferred>> /\ UNCHANGED <<threadVars, lastPost>>
+              /\ UNCHANGED heap
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now>>
+  /\ UNCHANGED <<prev, swept, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
 
-takeDueOrNull == takeDueOrNull_dropOnQuit \/ takeDueOrNull_deliver
+\* 7. claimForDelivery: the CAS that reserves c unless REMOVED (RESERVED,
+\* claimTop = swept), then resolve. If it finds c REMOVED, a removal owns c
+\* (dropIfQuitOwns: a quit owns only what was resolved for it): loop.
+takeDueOrNull_claim ==
+  /\ L.pc = "claim"
+  /\ LET c == L.target IN
+       IF claimForDelivery(c)
+         THEN /\ reserved' = [reserved EXCEPT ![c] = TRUE]
+              /\ claimTop' = [claimTop EXCEPT ![c] = TicketOf(swept)]
+              /\ L' = [L EXCEPT !.pc = "resolve"]
+         ELSE /\ L' = [L EXCEPT !.target = Nil, !.pc = "take"]
+              /\ UNCHANGED <<reserved, claimTop>>
+  /\ UNCHANGED <<top, next, ticket, when, freelist, removed, delivered, removedBy>> /\ UNCHANGED <<wakeVars, now>>
+  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
+
+\* 7. resolve: read top and CAS from RESERVED (Resolve), unless a remover or
+\* an asker resolved c first (then read the outcome). Delivered: that read
+\* of top is the delivery's linearization point; unlink and return c. The
+\* quit owns c (dropIfQuitOwns): unlink it and loop. A removal owns c: its
+\* remover hands it back through the freelist; loop.
+takeDueOrNull_resolve ==
+  /\ L.pc = "resolve"
+  /\ LET c == L.target IN
+       /\ IF reserved[c] THEN Resolve(c) ELSE UNCHANGED <<removed, reserved, delivered, removedBy, dcount>>
+       /\ L' = IF delivered'[c] THEN [L EXCEPT !.uret = "loop", !.pc = "unlink"]
+               ELSE IF removedBy'[c] = Quit THEN [L EXCEPT !.uret = "take", !.pc = "unlink"]
+               ELSE [L EXCEPT !.target = Nil, !.pc = "take"]
+  /\ UNCHANGED <<top, next, ticket, when, freelist, claimTop>> /\ UNCHANGED <<wakeVars, now>>
+  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, lastPost, took>>
+
+takeDueOrNull == takeDueOrNull_dropOnQuit \/ takeDueOrNull_liveHead \/ takeDueOrNull_deliver
+                 \/ takeDueOrNull_claim \/ takeDueOrNull_resolve
 
 \* 6. sleep(deadline, barrier): sleepBarrier = barrier, then publish ASLEEP
 \* (volatile writes; the pair is one step since wakers read the word first) ...
@@ -620,21 +836,21 @@ sleep_publish ==
   /\ waitWord' = [asleep |-> TRUE, deadline |-> L.dl, barrier |-> L.bar]
   /\ L' = [L EXCEPT !.pc = "recheckTop"]
   /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeRefs, permit, resource, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
 
 \* ... re-read top (the Looper's half of the Dekker pair) ...
 sleep_recheckTop ==
   /\ L.pc = "recheckTop"
   /\ L' = [L EXCEPT !.pc = IF top = swept THEN "recheckFree" ELSE "awake"]
   /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
 
 \* ... and freelist ...
 sleep_recheckFree ==
   /\ L.pc = "recheckFree"
   /\ L' = [L EXCEPT !.pc = IF freelist = <<>> THEN "park" ELSE "awake"]
   /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
 
 \* ... park until the deadline or a permit (consumed) ... A park with a
 \* deadline (parkNanos) measures its duration on System.nanoTime, not on the
@@ -648,7 +864,7 @@ sleep_park ==
      \/ L.dl <= MaxTime /\ UNCHANGED permit
   /\ L' = [L EXCEPT !.pc = "awake"]
   /\ UNCHANGED sharedVars /\ UNCHANGED <<waitWord, wakeRefs, resource, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
 
 \* ... and write AWAKE; next() loops.
 sleep_awake ==
@@ -656,7 +872,7 @@ sleep_awake ==
   /\ waitWord' = Awake
   /\ L' = [L EXCEPT !.pc = "loop", !.dl = INF, !.bar = Nil]
   /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeRefs, permit, resource, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
 
 sleep == sleep_publish \/ sleep_recheckTop \/ sleep_recheckFree \/ sleep_park \/ sleep_awake
 
@@ -669,13 +885,13 @@ teardown_set ==
   /\ wakeRefs' = [wakeRefs EXCEPT !.teardown = TRUE]
   /\ L' = [L EXCEPT !.pc = "tdCheck"]
   /\ UNCHANGED sharedVars /\ UNCHANGED <<waitWord, permit, resource, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
 
 teardown_check ==
   /\ L.pc = "tdCheck"
   /\ L' = [L EXCEPT !.pc = IF wakeRefs.count = 0 THEN "free" ELSE "tdPark"]
   /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
 
 teardown_park ==
   /\ L.pc = "tdPark"
@@ -683,14 +899,14 @@ teardown_park ==
   /\ permit' = FALSE
   /\ L' = [L EXCEPT !.pc = "tdCheck"]
   /\ UNCHANGED sharedVars /\ UNCHANGED <<waitWord, wakeRefs, resource, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
 
 teardown_free ==
   /\ L.pc = "free"
   /\ resource' = "freed"
   /\ L' = [L EXCEPT !.pc = "exit"]
   /\ UNCHANGED sharedVars /\ UNCHANGED <<waitWord, wakeRefs, permit, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
 
 teardown == teardown_set \/ teardown_check \/ teardown_park \/ teardown_free
 
@@ -700,12 +916,12 @@ tick ==
   /\ now' = now + 1
   /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, looperVars, threadVars, ghostVars>>
 
------------------------------------------------------------------------------
 (* Threads, Next, Spec *)
 
 Producer(m) == push(m) \/ signalIfEarlier(m) \/ wake(m)
 Quitter == quit \/ signalIfEarlier(QuitT) \/ wake(QuitT)
-Traverser(t) == traverse(t) \/ signalIfEarlier(t) \/ wake(t)
+Traverser(t) == IF Op[t] = "remove" THEN removeMatching(t) \/ traverse(t) \/ signalIfEarlier(t) \/ wake(t)
+                ELSE traverse(t)
 Looper == sweep \/ drainFreelist \/ unlink \/ takeDueOrNull \/ sleep \/ teardown
 
 Next == \/ \E m \in Msgs : Producer(m)
@@ -727,9 +943,8 @@ Spec == Init /\ [][Next]_vars /\ Fairness
 
 \* obligation: no message is delivered twice; none is both delivered and removed (or dropped)
 ExactlyOnce == \A m \in Msgs : /\ dcount[m] <= 1
-                               /\ dcount[m] = 1 => m \notin Won \cup dropped
-                               /\ m \in dropped => m \notin Won
-                               /\ \A t, u \in Removers : t # u => m \notin WonBy(t) \cap WonBy(u)
+                               /\ dcount[m] = 1 => m \notin Counted \cup Dropped
+                               /\ m \in Dropped => m \notin Counted
 
 \* Pending messages stay reachable from top; at teardown a message that is
 \* neither delivered, removed nor dropped must be one the Looper held in its
@@ -739,12 +954,17 @@ NoLostMessage == \A m \in Msgs : Pushed(m) /\ ~removed[m] =>
                     /\ m \in Linked
                     /\ L.pc = "exit" => m \in heap
 
+\* The messages the Looper has seen (its last read of top is at or above them).
+Swept(m) == Pushed(m) /\ ticket[m] <= TicketOf(L.top)
+\* Owned by a removal the Looper has swept: it treats m as gone.
+SweptRemovalOwns(m) == OwnerOf(m) \in Removers /\ ticket[OwnerOf(m)] <= TicketOf(L.top)
+\* A barrier the Looper honours: seen, not tombstoned, not owned by a removal
+\* it has swept (one pushed since its sweep it learns of later).
+Blocking(b) == Swept(b) /\ ~removed[b] /\ ~SweptRemovalOwns(b)
+Unblocked(m) == /\ Swept(m) /\ ~removed[m] /\ OwnerOf(m) \notin Removers /\ m \notin Barriers
+                /\ ~(Kind[m] = "sync" /\ \E b \in Barriers : Blocking(b) /\ Less(b, m))
 \* Each delivered message is the least (when, insertSeq) among due, swept,
 \* unblocked messages (an action property, checked at the delivery step).
-Swept(m) == Pushed(m) /\ ticket[m] <= TicketOf(L.top)
-Blocking(b) == Swept(b) /\ (~removed[b] \/ b \in heap)   \* the Looper honours a removed barrier until drained
-Unblocked(m) == /\ Swept(m) /\ ~removed[m] /\ m \notin Barriers
-                /\ ~(Kind[m] = "sync" /\ \E b \in Barriers : Blocking(b) /\ Less(b, m))
 \* obligation: each delivered message is the least (when, insertSeq) among due, swept, unblocked messages
 DeliveryOrder == [][\A m \in Msgs : dcount'[m] > dcount[m] =>
                       /\ Unblocked(m) /\ when[m] <= now
@@ -752,37 +972,46 @@ DeliveryOrder == [][\A m \in Msgs : dcount'[m] > dcount[m] =>
 
 \* obligation: a message is in a heap only if swept and linked; a live swept message is in a heap
 HeapStackConsistent ==
-  /\ \A m \in heap : /\ m \in Linked /\ ticket[m] <= TicketOf(L.top)
-                     /\ removed[m] => m \in Won          \* REMOVED in a heap: a remover's, not yet drained
-  /\ \A m \in Msgs : Pushed(m) /\ ~removed[m] /\ SweptNode(m) => m \in heap
+  /\ \A m \in heap : /\ m \in Linked /\ ticket[m] <= TicketOf(L.top) /\ ~reserved[m]
+                     /\ removed[m] => m \in Won          \* REMOVED in a heap: a removal's, not yet drained
+  /\ \A m \in Msgs : /\ Pushed(m) /\ ~removed[m] /\ ~reserved[m] /\ SweptNode(m)
+                     /\ ~(L.pc = "claim" /\ L.target = m)             \* out of the heap, about to be claimed
+                     => m \in heap
 
 \* obligation: for every swept linked node m with m.next = n: n.prev = m
 BackLinksConsistent == \A m \in Linked : SweptNode(m) /\ next[m] # Nil => prev[next[m]] = m
 
-Published(n) == IF n = Quit THEN QuitPushed ELSE Pushed(n)
 \* obligation: a cursor only visits published nodes, and tickets strictly decrease along next (walks end)
 TraversalSafe == /\ \A t \in Traversers : T[t].cur = Nil \/ Published(T[t].cur)
                  /\ \A n \in Nodes : Published(n) /\ next[n] # Nil =>
                         Published(next[n]) /\ ticket[next[n]] < ticket[n]
 
+Collected(t) == pc[t] \in {"rFree", "signal", "wake", "wSignal", "wRelease", "done"}
+\* What collect guarantees: its walk down from the descriptor tombstones (or
+\* finds tombstoned for it) every message its removal took; nothing it took
+\* is left in the queue when the walk ends.
+\* obligation: a removal leaves no message it took in the queue when its walk ends
+TraversalComplete == [][\A t \in Removers : ~Collected(t) /\ Collected(t)' =>
+                          \A m \in took[t] : removed[m] /\ ~delivered[m] /\ removedBy[m] = t]_vars
+
+\* removeMatching's count is the abstract removal's set: what it tombstoned
+\* or found tombstoned for it is exactly what was in the queue and matching
+\* at its descriptor's push.
+\* obligation: a removal returns exactly the messages its atomic step took (queued and matching at its descriptor's push)
+RemovalReturnsItsSet == \A t \in Removers : Collected(t) => Range(T[t].won) = took[t]
+
 \* The step that ends t's traversal with its last read of top (stable).
-EndsTraversal(t) == pc[t] \in {"tStart", "tRecheck"} /\ pc'[t] \in {"rFree", "done"}
+EndsTraversal(t) == pc[t] \in {"tStart", "tRecheck"} /\ pc'[t] = "done"
 
-\* What removeMatching guarantees as a whole: at its linearization point (the
-\* last, stable read of top) no message it matches is live: each was taken by
-\* it or by another thread. A sequence of atomic single removals that misses
-\* nothing; not atomic against a concurrent Looper when it matches several
-\* messages (docs/design.md), hence Abs's one-at-a-time Remove.
-\* obligation: a removal leaves no matching message live at its last read of top
-TraversalComplete == [][\A t \in Removers : EndsTraversal(t) => LiveNow(Pred[t]) = {}]_vars
-
-\* hasMessages is linearizable: true at the read of top that began the pass
-\* in which it found a live match (the match was live then, the abstract
-\* queue held it), false at its last, stable read of top (nothing live).
+\* hasMessages is linearizable against pushes, removals, deliveries and
+\* quit: true at the read of top that began the pass in which it found a
+\* live match (the match was in the queue then), false at its last, stable
+\* read of top (nothing it matches in the queue then). The same traversal
+\* decides a removal after quit (false: it returns 0).
 \* obligation: hasMessages answers as the abstract queue does at an instant of the call
 HasMessagesLinearizable ==
-  [][\A t \in Askers : /\ pc[t] = "tTest" /\ T'[t].found => T[t].cur \in T[t].seen
-                       /\ EndsTraversal(t) => LiveNow(Pred[t]) = {}]_vars
+  [][\A t \in Traversers : /\ pc[t] = "tTest" /\ T'[t].found => T[t].cur \in T[t].seen
+                           /\ EndsTraversal(t) /\ ~T'[t].found => LiveNow(Pred[t]) = {}]_vars
 
 \* obligation: a message tombstoned for a remover holds no payload once that removal has returned
 PayloadReleased == \A t \in Removers : pc[t] = "done" /\ T[t].won # <<>> => T[t].released
@@ -791,17 +1020,20 @@ PayloadReleased == \A t \in Removers : pc[t] = "done" /\ T[t].won # <<>> => T[t]
 NoUseAfterTeardown == \A t \in Threads : pc[t] \in {"wSignal", "wRelease"} => resource = "live"
 
 \* A wake is on its way: a waker between its push and its wake, or a remover
-\* that has removed a barrier and not yet reached its wake.
+\* whose removal took a barrier and that has not yet reached its wake.
 WakePending == \/ \E t \in Threads : pc[t] \in {"signal", "wake", "wSignal"}
-               \/ \E t \in Removers : WonBy(t) \cap Barriers # {} /\ pc[t] \notin {"done", "wRelease"}
-\* A sync message held back by a barrier that is not removed: a removed
-\* barrier stops blocking at its removal, not when the Looper drains it.
-LiveBlocked(m) == Kind[m] = "sync" /\ \E b \in Barriers : Pushed(b) /\ ~removed[b] /\ Less(b, m)
+               \/ \E t \in Removers : /\ \E b \in Barriers : OwnerOf(b) = t
+                                      /\ DescPushed(t) /\ pc[t] \notin {"done", "wRelease"}
+\* A sync message held back by a barrier that no removal has taken: a removed
+\* barrier stops blocking at its removal, not when the Looper learns of it.
+LiveBlocked(m) == Kind[m] = "sync" /\ \E b \in Barriers : /\ Pushed(b) /\ ~removed[b]
+                                                        /\ OwnerOf(b) \notin Removers /\ Less(b, m)
 \* obligation: the Looper never sleeps past a due, unblocked message without a pending wake
 NoLostWakeup == L.pc = "park" /\ ~permit =>
                   \/ WakePending
-                  \/ \A m \in Msgs : Pushed(m) /\ ~removed[m] /\ m \notin Barriers /\ ~LiveBlocked(m)
-                                      => when[m] >= L.dl
+                  \/ \A m \in Msgs : /\ Pushed(m) /\ ~removed[m] /\ OwnerOf(m) \notin Removers
+                                     /\ m \notin Barriers /\ ~LiveBlocked(m)
+                                     => when[m] >= L.dl
 
 \* obligation: once the quit sentinel is on top, no push succeeds
 NoPushAfterQuit == QuitPushed => \A m \in Msgs : Pushed(m) => ticket[m] < ticket[Quit]
@@ -825,23 +1057,27 @@ EventualDelivery == \A m \in Msgs : DueUnblocked(m) ~> (removed[m] \/ LiveBlocke
 
 -----------------------------------------------------------------------------
 (* Refinement: the mapping onto MessageQueueAbs. Linearization points: the  *)
-(* push CAS (Enqueue), the sentinel push (Quit), a remover's REMOVED CAS    *)
-(* (Remove), the Looper's REMOVED CAS in dropOnQuit (Drop) and its          *)
-(* reservation as resolved at deliver (Deliver, or Drop when the quit owns  *)
-(* the message), the sweep's read of top (Observe; with the clock read at   *)
-(* "loop"), the Looper's decision to tear down (Close), the free            *)
-(* (Terminate). No prophecy is needed: every linearization point is a step  *)
-(* of the thread concerned, because the abstract queue states its guarantee *)
-(* against the consumer's view (what it has seen, its clock reading, the    *)
-(* removed barriers it still honours) or against the quit (its clock        *)
-(* reading, after every accepted post's).                                   *)
+(* push CAS (Enqueue), the sentinel push (Quit), a descriptor push           *)
+(* (RemoveAll: every message the removal takes leaves the queue at once; a   *)
+(* removal after quit that found nothing: its query's last read of top),     *)
+(* the resolution of a reservation (Deliver, or Drop when the quit owns the  *)
+(* message), a tombstone written for the quit (Drop), the sweep's read of    *)
+(* top (Observe; with the clock read at "loop"), a tombstone of a removed    *)
+(* barrier the Looper still honoured (Retire), the Looper's decision to tear *)
+(* down (Close), the free (Terminate). No prophecy is needed: every          *)
+(* linearization point is a step of the thread concerned, because the       *)
+(* abstract queue states its guarantee against the consumer's view (what it  *)
+(* has seen, its clock reading, the removed barriers it still honours) or    *)
+(* against the quit (its clock reading, after every accepted post's).        *)
 
+\* A message the quit owns stays queued (doomed) until it is tombstoned for
+\* the quit: Drop is the consumer's step in the abstract queue.
 AStatus == [m \in Msgs |->
               IF pc[m] = "failed" THEN "rejected"
               ELSE IF ~Pushed(m) THEN "new"
-              ELSE IF dcount[m] > 0 THEN "delivered"
-              ELSE IF m \in dropped THEN "dropped"
-              ELSE IF m \in Won THEN "removed"
+              ELSE IF delivered[m] THEN "delivered"
+              ELSE IF OwnerOf(m) \in Removers THEN "removed"
+              ELSE IF OwnerOf(m) = Quit /\ removed[m] THEN "dropped"
               ELSE "queued"]
 AWhen == [m \in Msgs |-> IF Pushed(m) THEN when[m] ELSE IF Kind[m] = "barrier" THEN 0 ELSE When[m]]
 
@@ -854,10 +1090,15 @@ Abs == INSTANCE MessageQueueAbs WITH
          alooked <- L.now,
          alastpost <- lastPost,
          aqtime <- IF QuitPushed THEN when[Quit] ELSE 0,
-         aretiring <- {b \in heap \cap Barriers : removed[b]},
+         aretiring <- {b \in Barriers : Swept(b) /\ ~removed[b] /\ OwnerOf(b) \in Removers
+                                        /\ ~SweptRemovalOwns(b)},
          aquit <- QuitPushed,
          amode <- qmode,
          Modes <- QModes,
+         adone <- [t \in Removers |-> DescPushed(t) \/ pc[t] = "done"],
+         atook <- [t \in Removers |-> took[t]],
+         Removals <- Removers,
+         RPred <- [t \in Removers |-> Pred[t]],
          aclosed <- L.pc \in ClosedPcs,
          aterm <- resource = "freed"
 
@@ -869,7 +1110,7 @@ RefinementSafety == Abs!ASafety
 -----------------------------------------------------------------------------
 THEOREM Spec => [](TypeOK /\ ExactlyOnce /\ NoLostMessage /\ HeapStackConsistent /\ BackLinksConsistent
                    /\ TraversalSafe /\ NoUseAfterTeardown /\ NoLostWakeup /\ NoPushAfterQuit
-                   /\ PayloadReleased)
+                   /\ PayloadReleased /\ RemovalReturnsItsSet)
 THEOREM Spec => DeliveryOrder /\ TraversalComplete /\ HasMessagesLinearizable
 THEOREM Spec => QuitTerminates /\ PushLockFree /\ EventualDelivery
 THEOREM Spec => Refinement

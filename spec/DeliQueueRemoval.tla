@@ -5,6 +5,11 @@
 (* protocol: pushes, removal descriptors, the remover's walk (collect,     *)
 (* takeFor), and the Looper's reserved delivery (claimForDelivery, then    *)
 (* resolve). It refines BulkRemovalAbs, where a removal is one atomic step.*)
+(* DeliQueue.tla has the same steps amid the whole protocol; this slice    *)
+(* leaves out heaps, time, barriers, sleep and the freelist, so its models *)
+(* reach what the full spec's cannot in CI time: two removals with         *)
+(* overlapping predicates over two messages, a removal against quit, and   *)
+(* a query against a removal.                                              *)
 (*                                                                         *)
 (* A removal pushes a descriptor onto the Treiber stack (pushDescriptor):  *)
 (* that push is its linearization point; it takes every message pushed     *)
@@ -352,9 +357,9 @@ Spec == Init /\ [][Next]_vars
 -----------------------------------------------------------------------------
 (* Obligations of the slice *)
 
-\* removeMatching's count is the abstract removal's set: what it tombstoned or
-\* found tombstoned for it is exactly what was queued and matching at its push.
-\* obligation: a removal returns exactly the messages its atomic step took (queued and matching at its descriptor's push)
+\* DeliQueue.tla's obligation RemovalReturnsItsSet, in the slice's variables:
+\* what a removal tombstoned or found tombstoned for it is exactly what was
+\* queued and matching at its descriptor's push.
 RemovalReturnsItsSet == \A r \in Removers : pc[r] = "done" => C[r].won = took[r]
 
 \* hasMessages is linearizable against removals and quit: true at the read of

@@ -6,9 +6,10 @@ EXTENDS MC
 MDrainNode ==
   /\ L.pc = "drainNode"
   /\ IF L.chain = <<>>
-       THEN L' = [L EXCEPT !.pc = "dropOnQuit"]
-       ELSE L' = [L EXCEPT !.target = Head(L.chain), !.chain = Tail(L.chain),
-                           !.uret = "drainNode", !.pc = "unlink"]
+       THEN L' = [L EXCEPT !.pc = "dropOnQuit"] /\ UNCHANGED pending
+       ELSE /\ pending' = pending \ {Head(L.chain)}
+            /\ L' = [L EXCEPT !.target = Head(L.chain), !.chain = Tail(L.chain),
+                              !.uret = "drainNode", !.pc = "unlink"]
   /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now>> /\ UNCHANGED <<prev, swept, heap, deferred>>
   /\ UNCHANGED <<threadVars, ghostVars>>
 =============================================================================

@@ -7,19 +7,21 @@ EXTENDS MC
 
 MInit ==
   /\ top = Nil /\ next = [n \in Nodes |-> Nil] /\ ticket = [n \in Nodes |-> 0]
-  /\ when = [n \in Nodes |-> IF n = Quit \/ Kind[n] = "barrier" THEN 0 ELSE When[n]]
-  /\ removed = [n \in Nodes |-> FALSE]       \* the sentinel without FLAG_REMOVED
+  /\ when = [n \in Nodes |-> IF n \notin Msgs \/ Kind[n] = "barrier" THEN 0 ELSE When[n]]   \* new Message(): when = 0
+  /\ removed = [n \in Nodes |-> n \in Removers]  \* the sentinel without FLAG_REMOVED
+  /\ reserved = [m \in Msgs |-> FALSE] /\ delivered = [m \in Msgs |-> FALSE]
+  /\ removedBy = [m \in Msgs |-> Nil] /\ claimTop = [m \in Msgs |-> 0]
   /\ freelist = <<>>
   /\ waitWord = Awake /\ wakeRefs = [count |-> 0, teardown |-> FALSE]
   /\ permit = FALSE /\ resource = "live" /\ now = 0
-  /\ prev = [n \in Nodes |-> Nil] /\ swept = Nil /\ heap = {} /\ deferred = Nil
+  /\ prev = [n \in Nodes |-> Nil] /\ swept = Nil /\ heap = {} /\ deferred = Nil /\ pending = {}
   /\ L = LooperInit
   /\ pc = [t \in Threads |-> IF t \in Msgs THEN "push"
                              ELSE IF t = QuitT THEN (IF Modes = {} THEN "never" ELSE "quit")
-                             ELSE "tStart"]
+                             ELSE IF Op[t] = "remove" THEN "dRead" ELSE "tStart"]
   /\ qmode \in QModes
   /\ T = [t \in Traversers |-> TraverserInit]
-  /\ dcount = [m \in Msgs |-> 0] /\ dropped = {} /\ lastPost = 0
+  /\ dcount = [m \in Msgs |-> 0] /\ lastPost = 0 /\ took = [t \in Traversers |-> {}]
 
 MIsQuitSentinel(n) == n = Quit /\ ~removed[n]
 
@@ -29,15 +31,21 @@ E2Kind == [m \in {} |-> "sync"]
 E2When == [m \in {} |-> 0]
 E2Pred == r1 :> {}
 
-MVisit(t) ==
-  /\ pc[t] = "tVisit"
+\* collect offers a node that is not REMOVED to its predicate before it tests
+\* for owner nodes, and token 0 matches the sentinel: its REMOVED CAS wins.
+MCollectVisit(t) ==
+  /\ pc[t] = "cVisit"
   /\ LET m == T[t].cur IN
-       IF m = Nil \/ ticket[m] <= T[t].floor
-         THEN /\ pc' = [pc EXCEPT ![t] = "tRecheck"] /\ UNCHANGED T
-       ELSE IF (m \in Pred[t] /\ ~(T[t].quit /\ DroppedByQuit(m))) \/ (m = Quit /\ ~removed[m])
-         THEN /\ pc' = [pc EXCEPT ![t] = "tTest"] /\ UNCHANGED T
-       ELSE IF m = Quit
-         THEN /\ T' = [T EXCEPT ![t].quit = TRUE] /\ pc' = [pc EXCEPT ![t] = "tAdvance"]
-         ELSE /\ pc' = [pc EXCEPT ![t] = "tAdvance"] /\ UNCHANGED T
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
+       IF m = Nil
+         THEN pc' = [pc EXCEPT ![t] = "rFree"] /\ UNCHANGED <<T, removed>>
+       ELSE IF m = Quit /\ ~removed[m]
+         THEN removed' = [removed EXCEPT ![m] = TRUE] /\ pc' = [pc EXCEPT ![t] = "cAdvance"] /\ UNCHANGED T
+       ELSE IF m \in Owners
+         THEN /\ T' = [T EXCEPT ![t].passed = @ \cup {m}]
+              /\ pc' = [pc EXCEPT ![t] = "cAdvance"] /\ UNCHANGED removed
+       ELSE IF LeftBefore(m, t) \/ m \notin Pred[t]
+         THEN pc' = [pc EXCEPT ![t] = "cAdvance"] /\ UNCHANGED <<T, removed>>
+         ELSE pc' = [pc EXCEPT ![t] = "cTake"] /\ UNCHANGED <<T, removed>>
+  /\ UNCHANGED <<top, next, ticket, when, freelist, reserved, delivered, removedBy, claimTop>>
+  /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
 =============================================================================

@@ -14,14 +14,17 @@ MSweepStep ==
                       /\ deferred' = Nil
                  ELSE /\ L' = [L EXCEPT !.pc = L.ret, !.cur = Nil, !.ret = "drain"]
                       /\ UNCHANGED deferred
-            /\ UNCHANGED <<prev, heap>>
+            /\ UNCHANGED <<prev, heap, pending>>
        ELSE LET m == L.cur
                 n == next[m] IN
             /\ prev' = IF n # Nil THEN linkBack(n, m) ELSE prev
             /\ IF isQuitSentinel(m)
-                 THEN L' = [L EXCEPT !.cur = swept, !.quitSeen = TRUE] /\ UNCHANGED heap   \* stops here
+                 THEN L' = [L EXCEPT !.cur = swept, !.quitSeen = TRUE] /\ UNCHANGED <<heap, pending>>   \* stops here
+               ELSE IF m \in Removers
+                 THEN pending' = pending \cup {m} /\ L' = [L EXCEPT !.cur = n] /\ UNCHANGED heap
                  ELSE /\ heap' = IF ~removed[m] THEN heap \cup {m} ELSE heap
                       /\ L' = [L EXCEPT !.cur = n]
+                      /\ UNCHANGED pending
             /\ UNCHANGED <<swept, deferred>>
   /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, threadVars, ghostVars>>
 =============================================================================

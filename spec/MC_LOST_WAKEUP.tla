@@ -7,5 +7,5 @@ MRecheckTop ==
   /\ L.pc = "recheckTop"
   /\ L' = [L EXCEPT !.pc = "recheckFree"]
   /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
 =============================================================================

@@ -8,6 +8,6 @@ MPushCasTop(m) ==
   /\ top' = m   \* a plain write: no compare with the value read
   /\ pc' = [pc EXCEPT ![m] = IF Kind[m] = "barrier" THEN "done" ELSE "signal"]
   /\ lastPost' = now
-  /\ UNCHANGED <<next, ticket, when, removed, freelist>>
-  /\ UNCHANGED <<wakeVars, now, looperVars, qmode, T, dcount, dropped>>
+  /\ UNCHANGED <<next, ticket, when, freelist, flagVars>>
+  /\ UNCHANGED <<wakeVars, now, looperVars, qmode, T, dcount, took>>
 =============================================================================

@@ -9,6 +9,6 @@ MQuitCasTop ==
   /\ IF top = next[Quit]
        THEN top' = Quit /\ pc' = [pc EXCEPT ![QuitT] = "done"]
        ELSE pc' = [pc EXCEPT ![QuitT] = "quit"] /\ UNCHANGED top
-  /\ UNCHANGED <<next, ticket, when, removed, freelist>>
+  /\ UNCHANGED <<next, ticket, when, freelist, flagVars>>
   /\ UNCHANGED <<wakeVars, now, looperVars, qmode, T, ghostVars>>
 =============================================================================

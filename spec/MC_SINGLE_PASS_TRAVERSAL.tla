@@ -1,16 +1,17 @@
 ---------- MODULE MC_SINGLE_PASS_TRAVERSAL ----------
-(* Negative control (models.manifest: TLC must report TraversalComplete violated).
-   impl mutant SINGLE_PASS_TRAVERSAL: removeMatching walks once from one read of top and misses a match
-   pushed meanwhile. *)
+(* Negative control (models.manifest: TLC must report HasMessagesLinearizable violated).
+   impl mutant SINGLE_PASS_TRAVERSAL: hasMessages walks once from one read of top: a match delivered
+   under its cursor while another is pushed above it yields false, though a match was pending
+   throughout. *)
 EXTENDS MCNoQuit
 
-CONSTANTS r1   \* model value: a remover matching both messages
-SpTraversers == {r1}
-SpOp == r1 :> "remove"
-SpPred == r1 :> {m1, m2}
+CONSTANTS h1   \* model value: a hasMessages caller matching both messages
+SpTraversers == {h1}
+SpOp == h1 :> "has"
+SpPred == h1 :> {m1, m2}
 
 MRecheck(t) ==
   /\ pc[t] = "tRecheck"
-  /\ pc' = [pc EXCEPT ![t] = AfterTraverse(t)] /\ T' = [T EXCEPT ![t] = Returned(t)]
+  /\ pc' = [pc EXCEPT ![t] = "done"] /\ T' = [T EXCEPT ![t] = Returned(t)]
   /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
 =============================================================================

@@ -9,5 +9,5 @@ MTeardownSet ==
   /\ wakeRefs' = [wakeRefs EXCEPT !.teardown = TRUE]
   /\ L' = [L EXCEPT !.pc = "free"]
   /\ UNCHANGED sharedVars /\ UNCHANGED <<waitWord, permit, resource, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
 =============================================================================

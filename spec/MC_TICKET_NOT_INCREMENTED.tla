@@ -6,12 +6,12 @@ EXTENDS MCNoQuit
 
 MPushReadTop(m) ==
   /\ pc[m] = "push"
-  /\ IF top = Quit
+  /\ IF Quitting(top)
        THEN /\ pc' = [pc EXCEPT ![m] = "failed"]
             /\ UNCHANGED <<next, ticket, when>>
        ELSE /\ next' = [next EXCEPT ![m] = top]
             /\ ticket' = [ticket EXCEPT ![m] = TicketOf(top)]
             /\ when' = IF Kind[m] = "barrier" THEN [when EXCEPT ![m] = now] ELSE when
             /\ pc' = [pc EXCEPT ![m] = "pushCas"]
-  /\ UNCHANGED <<top, removed, freelist>> /\ UNCHANGED <<wakeVars, now, looperVars, qmode, T, ghostVars>>
+  /\ UNCHANGED <<top, freelist, flagVars>> /\ UNCHANGED <<wakeVars, now, looperVars, qmode, T, ghostVars>>
 =============================================================================

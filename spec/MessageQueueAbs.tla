@@ -4,7 +4,10 @@
 (* every operation atomic. DeliQueue.tla refines it (see Refinement there).*)
 (*                                                                         *)
 (* A message goes new -> queued (enqueue) or new -> rejected (enqueue after *)
-(* quit), then queued -> delivered | removed | dropped. The consumer (the  *)
+(* quit), then queued -> delivered | removed | dropped. A removal          *)
+(* (removeMessages and every variant, removeSyncBarrier, from any thread)  *)
+(* is ONE step that takes every queued message its predicate matches, as   *)
+(* the legacy queue's removal under its lock does (issue 18). The consumer (the *)
 (* Looper) acts on its own view of the queue, which is the precise form of *)
 (* the guarantee a lock-free queue can give:                               *)
 (*   - aseen: the messages enqueued before its last look at the queue      *)
@@ -17,8 +20,11 @@
 (* barrier holds it back). So a post with no delay that returned true is   *)
 (* never dropped by quitSafely.                                            *)
 (*   - aretiring: removed barriers that it has not yet acknowledged; they  *)
-(*     keep blocking until it does (Retire). A barrier removal is          *)
-(*     linearized at its REMOVED CAS, but the Looper learns of it later.   *)
+(*     keep blocking until it does (Retire, or as it looks: Observe). A    *)
+(*     barrier removal takes effect at once, but the Looper learns of it   *)
+(*     later.                                                              *)
+(* After a quit, what it dooms is gone for removals: a removal takes only  *)
+(* what the consumer will not drop.                                        *)
 (* Order is (when, seq) lexicographic, seq being -seq for when = 0 (front  *)
 (* of queue, LIFO); a barrier holds back every sync message after it.      *)
 (***************************************************************************)
@@ -27,7 +33,9 @@ EXTENDS Integers
 CONSTANTS Msgs,    \* message identities
           Kind,    \* [Msgs -> {"sync", "async", "barrier"}]
           MaxTime, \* the clock runs over 0..MaxTime
-          Modes    \* the quit modes a model allows: subset of {"quit", "quitSafely"}
+          Modes,   \* the quit modes a model allows: subset of {"quit", "quitSafely"}
+          Removals, \* removal calls, one step each
+          RPred    \* [Removals -> SUBSET Msgs]: what each removal's predicate matches
 
 VARIABLES astatus,   \* [Msgs -> {"new","queued","rejected","delivered","removed","dropped"}]
           awhen,     \* [Msgs -> 0..MaxTime]: the message's due time, fixed at enqueue
@@ -42,9 +50,12 @@ VARIABLES astatus,   \* [Msgs -> {"new","queued","rejected","delivered","removed
           amode,     \* the quit mode the model's quitter uses
           aclosed,   \* the consumer has found nothing deliverable after quit
           aterm,     \* the consumer has torn down
+          adone,     \* [Removals -> BOOLEAN]: the removal has taken effect
+          atook,     \* [Removals -> SUBSET Msgs]: what it took ({} before): what it returns
           now        \* the clock
 
-avars == <<astatus, awhen, aseq, aclock, aseen, alooked, alastpost, aqtime, aretiring, aquit, amode, aclosed, aterm, now>>
+avars == <<astatus, awhen, aseq, aclock, aseen, alooked, alastpost, aqtime, aretiring, aquit, amode, aclosed, aterm,
+          adone, atook, now>>
 
 Queued == {m \in Msgs : astatus[m] = "queued"}
 Enqueued == {m \in Msgs : astatus[m] \notin {"new", "rejected"}}
@@ -77,6 +88,7 @@ ATypeOK == /\ astatus \in [Msgs -> {"new", "queued", "rejected", "delivered", "r
            /\ alastpost \in 0..MaxTime /\ alastpost <= now
            /\ aqtime \in 0..MaxTime /\ aqtime <= now
            /\ aquit \in BOOLEAN /\ amode \in Modes /\ aclosed \in BOOLEAN /\ aterm \in BOOLEAN
+           /\ adone \in [Removals -> BOOLEAN] /\ \A r \in Removals : atook[r] \subseteq RPred[r]
 
 AInit == /\ astatus = [m \in Msgs |-> "new"]
          /\ awhen \in [Msgs -> 0..MaxTime]
@@ -84,6 +96,7 @@ AInit == /\ astatus = [m \in Msgs |-> "new"]
          /\ aclock = 0
          /\ aseen = {} /\ alooked = 0 /\ alastpost = 0 /\ aqtime = 0 /\ aretiring = {}
          /\ aquit = FALSE /\ amode \in Modes /\ aclosed = FALSE /\ aterm = FALSE
+         /\ adone = [r \in Removals |-> FALSE] /\ atook = [r \in Removals |-> {}]
          /\ now = 0
 
 \* enqueueMessage / postSyncBarrier returning true. awhen may be set here
@@ -95,49 +108,58 @@ Enqueue(m) == /\ astatus[m] = "new" /\ ~aquit
               /\ awhen' \in [Msgs -> 0..MaxTime]
               /\ \A x \in Msgs \ {m} : awhen'[x] = awhen[x]
               /\ alastpost' = now
-              /\ UNCHANGED <<aseen, alooked, aqtime, aretiring, aquit, amode, aclosed, aterm, now>>
+              /\ UNCHANGED <<aseen, alooked, aqtime, aretiring, aquit, amode, aclosed, aterm, adone, atook, now>>
 
 \* enqueueMessage returning false after quit.
 Reject(m) == /\ astatus[m] = "new" /\ aquit
              /\ astatus' = [astatus EXCEPT ![m] = "rejected"]
-             /\ UNCHANGED <<awhen, aseq, aclock, aseen, alooked, alastpost, aqtime, aretiring, aquit, amode, aclosed, aterm, now>>
+             /\ UNCHANGED <<awhen, aseq, aclock, aseen, alooked, alastpost, aqtime, aretiring, aquit, amode, aclosed, aterm, adone, atook, now>>
 
-\* One message of removeMessages / removeSyncBarrier. A removed barrier the
-\* consumer has already seen may keep blocking until it retires it.
-Remove(m) == /\ astatus[m] = "queued"
-             /\ astatus' = [astatus EXCEPT ![m] = "removed"]
-             /\ \/ aretiring' = aretiring
-                \/ m \in Barriers /\ m \in aseen /\ aretiring' = aretiring \cup {m}
-             /\ UNCHANGED <<awhen, aseq, aclock, aseen, alooked, alastpost, aqtime, aquit, amode, aclosed, aterm, now>>
+\* quit() drops everything; quitSafely() what is due after the quit's clock
+\* reading (aqtime).
+Doomed(m) == amode = "quit" \/ awhen[m] > aqtime
+
+\* removeMessages(p) / removeSyncBarrier: one atomic step; it returns the set
+\* it took. A removed barrier the consumer has seen keeps blocking until it
+\* retires it.
+RemoveAll(r) ==
+  LET took == {m \in RPred[r] : astatus[m] = "queued" /\ ~(aquit /\ Doomed(m))} IN
+  /\ ~adone[r]
+  /\ adone' = [adone EXCEPT ![r] = TRUE]
+  /\ atook' = [atook EXCEPT ![r] = took]
+  /\ astatus' = [m \in Msgs |-> IF m \in took THEN "removed" ELSE astatus[m]]
+  /\ aclock' \in {aclock, aclock + 1}            \* a descriptor takes a ticket; after quit none may be pushed
+  /\ aretiring' = aretiring \cup (took \cap Barriers \cap aseen)
+  /\ UNCHANGED <<awhen, aseq, aseen, alooked, alastpost, aqtime, aquit, amode, aclosed, aterm, now>>
 
 Retire(b) == /\ b \in aretiring
              /\ aretiring' = aretiring \ {b}
-             /\ UNCHANGED <<astatus, awhen, aseq, aclock, aseen, alooked, alastpost, aqtime, aquit, amode, aclosed, aterm, now>>
+             /\ UNCHANGED <<astatus, awhen, aseq, aclock, aseen, alooked, alastpost, aqtime, aquit, amode, aclosed, aterm, adone, atook, now>>
 
 \* The consumer looks at the queue (and, when looking = TRUE, at the clock).
+\* It may acknowledge removed barriers as it looks.
 Observe(looking) ==
     /\ aseen' = Enqueued
     /\ alooked' = IF looking THEN now ELSE alooked
-    /\ UNCHANGED <<astatus, awhen, aseq, aclock, alastpost, aqtime, aretiring, aquit, amode, aclosed, aterm, now>>
+    /\ aretiring' \subseteq aretiring
+    /\ UNCHANGED <<astatus, awhen, aseq, aclock, alastpost, aqtime, aquit, amode, aclosed, aterm, adone, atook, now>>
 
 Deliver(m) == /\ ~aclosed /\ InOrder(m)
               /\ astatus' = [astatus EXCEPT ![m] = "delivered"]
-              /\ UNCHANGED <<awhen, aseq, aclock, aseen, alooked, alastpost, aqtime, aretiring, aquit, amode, aclosed, aterm, now>>
+              /\ UNCHANGED <<awhen, aseq, aclock, aseen, alooked, alastpost, aqtime, aretiring, aquit, amode, aclosed, aterm, adone, atook, now>>
 
 \* quit() / quitSafely() takes effect; aqtime is its clock reading, taken
 \* after every accepted post and at or before this instant.
 Quit == /\ ~aquit
         /\ aquit' = TRUE /\ aclock' = aclock + 1   \* the sentinel takes a ticket
         /\ aqtime' \in alastpost..now
-        /\ UNCHANGED <<astatus, awhen, aseq, aseen, alooked, alastpost, aretiring, amode, aclosed, aterm, now>>
+        /\ UNCHANGED <<astatus, awhen, aseq, aseen, alooked, alastpost, aretiring, amode, aclosed, aterm, adone, atook, now>>
 
-\* quit() drops everything; quitSafely() what is due after the quit's clock
-\* reading (aqtime); what is left is abandoned at teardown.
-Doomed(m) == amode = "quit" \/ awhen[m] > aqtime
+\* quitSafely's survivors are abandoned at teardown.
 Drop(m) == /\ aquit /\ astatus[m] = "queued"
            /\ Doomed(m)
            /\ astatus' = [astatus EXCEPT ![m] = "dropped"]
-           /\ UNCHANGED <<awhen, aseq, aclock, aseen, alooked, alastpost, aqtime, aretiring, aquit, amode, aclosed, aterm, now>>
+           /\ UNCHANGED <<awhen, aseq, aclock, aseen, alooked, alastpost, aqtime, aretiring, aquit, amode, aclosed, aterm, adone, atook, now>>
 
 \* After quit, once the consumer has seen everything and nothing is due.
 Close == /\ aquit /\ ~aclosed
@@ -145,17 +167,18 @@ Close == /\ aquit /\ ~aclosed
          /\ \A m \in Unblocked : awhen[m] > LookedAt
          /\ \A m \in Queued : ~Doomed(m)   \* what the quit dooms is dropped first
          /\ aclosed' = TRUE
-         /\ UNCHANGED <<astatus, awhen, aseq, aclock, aseen, alooked, alastpost, aqtime, aretiring, aquit, amode, aterm, now>>
+         /\ UNCHANGED <<astatus, awhen, aseq, aclock, aseen, alooked, alastpost, aqtime, aretiring, aquit, amode, aterm, adone, atook, now>>
 
 Terminate == /\ aclosed /\ ~aterm
              /\ aterm' = TRUE
-             /\ UNCHANGED <<astatus, awhen, aseq, aclock, aseen, alooked, alastpost, aqtime, aretiring, aquit, amode, aclosed, now>>
+             /\ UNCHANGED <<astatus, awhen, aseq, aclock, aseen, alooked, alastpost, aqtime, aretiring, aquit, amode, aclosed, adone, atook, now>>
 
 Tick == /\ now < MaxTime
         /\ now' = now + 1
-        /\ UNCHANGED <<astatus, awhen, aseq, aclock, aseen, alooked, alastpost, aqtime, aretiring, aquit, amode, aclosed, aterm>>
+        /\ UNCHANGED <<astatus, awhen, aseq, aclock, aseen, alooked, alastpost, aqtime, aretiring, aquit, amode, aclosed, aterm, adone, atook>>
 
-ANext == \/ \E m \in Msgs : Enqueue(m) \/ Reject(m) \/ Remove(m) \/ Deliver(m) \/ Drop(m)
+ANext == \/ \E m \in Msgs : Enqueue(m) \/ Reject(m) \/ Deliver(m) \/ Drop(m)
+         \/ \E r \in Removals : RemoveAll(r)
          \/ \E b \in Barriers : Retire(b)
          \/ Observe(TRUE) \/ Observe(FALSE)
          \/ Quit \/ Close \/ Terminate \/ Tick

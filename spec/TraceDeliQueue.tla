@@ -16,8 +16,9 @@
 (* values they saw. The trace is accepted iff some behaviour matches every *)
 (* event: TraceIncomplete is then violated (this TLC has no POSTCONDITION).*)
 (*                                                                         *)
-(* Removal is not traced here: impl removes with descriptors, which        *)
-(* DeliQueueRemoval.tla specifies; traced runs make no removal.            *)
+(* Removal is traced (removeMessages from a thread of its own); barrier    *)
+(* removal is not: removeSyncBarrier first finds its barrier with a        *)
+(* traversal whose visitor logs nothing.                                   *)
 (***************************************************************************)
 EXTENDS DeliQueue
 
@@ -43,11 +44,16 @@ Field(e, f) == f \in DOMAIN e
 \* The wake refcount as the event read it: the count and the TEARDOWN bit.
 Refs(e) == wakeRefs.count = e.count /\ wakeRefs.teardown = e.teardown
 \* traverse_visit's e.outcome: stop (null or the floor), match (offered to
-\* the visitor), owner (the quit sentinel) or skip (no match, or dropped by a
-\* quit passed): on to the next node.
+\* the visitor), owner (an owner node, remembered) or skip (no match, or
+\* covered by an owner passed): on to the next node.
 VisitOutcome(t, o) == CASE o = "stop" -> pc'[t] = "tRecheck"
                         [] o = "match" -> pc'[t] = "tTest"
                         [] OTHER -> pc'[t] = "tAdvance"
+\* collect_visit's e.outcome: end (null), owner (remembered), skip (left
+\* before, or no match) or match (on to takeFor).
+CollectOutcome(t, o) == CASE o = "end" -> pc'[t] = "rFree"
+                          [] o = "match" -> pc'[t] = "cTake"
+                          [] OTHER -> pc'[t] = "cAdvance"
 
 \* The step of DeliQueue that matches event e: the action e.a, constrained
 \* by the values e logged. Events name nodes as the spec does ("m3", "b1",
@@ -68,10 +74,23 @@ Match(e) ==
          /\ top = e.top /\ now = e.now /\ quit_readTop
          /\ qmode = IF e.safe THEN "quitSafely" ELSE "quit"
     [] e.a = "quit_casTop" -> next[Quit] = e.exp /\ (top = e.exp) = e.ok /\ quit_casTop
+    [] e.a = "removeMatching_readTop" -> top = e.top /\ removeMatching_readTop(e.t)
+    [] e.a = "pushDescriptor_readTop" -> top = e.top /\ pushDescriptor_readTop(e.t)
+    [] e.a = "pushDescriptor_casTop" -> next[e.t] = e.exp /\ (top = e.exp) = e.ok /\ pushDescriptor_casTop(e.t)
+    [] e.a = "collect_advance" -> T[e.t].cur = e.m /\ next[e.m] = e.next /\ collect_advance(e.t)
+    [] e.a = "collect_visit" -> T[e.t].cur = e.m /\ collect_visit(e.t) /\ CollectOutcome(e.t, e.outcome)
+    \* e.taken: takeFor's answer, the message is counted
+    [] e.a = "collect_takeFor" ->
+         T[e.t].cur = e.m /\ collect_takeFor(e.t) /\ (Len(T'[e.t].won) > Len(T[e.t].won)) = e.taken
+    [] e.a = "removeMatching_pushFreelist" -> Len(T[e.t].won) + 1 = e.nodes /\ removeMatching_pushFreelist(e.t)
     [] e.a = "traverse_readTop" -> top = e.top /\ traverse_readTop(e.t)
     [] e.a = "traverse_recheck" -> top = e.top /\ traverse_recheck(e.t)
     [] e.a = "traverse_visit" -> T[e.t].cur = e.m /\ traverse_visit(e.t) /\ VisitOutcome(e.t, e.outcome)
     [] e.a = "hasMatching_isRemoved" -> T[e.t].cur = e.m /\ removed[e.m] = e.removed /\ hasMatching_isRemoved(e.t)
+    \* e.won: this thread's CAS resolved the reservation; else it read the outcome of an earlier one
+    [] e.a = "resolve_reserved" ->
+         IF e.won THEN T[e.t].cur = e.m /\ resolve_reserved(e.t) /\ delivered'[e.m] = e.delivered
+                  ELSE ~reserved[e.m] /\ delivered[e.m] = e.delivered /\ UNCHANGED vars
     [] e.a = "traverse_advance" -> T[e.t].cur = e.m /\ next[e.m] = e.next /\ traverse_advance(e.t)
     \* e.now: next()'s clock reading, logged with the sweep that follows it (-1: not at the loop's start)
     [] e.a = "sweep_readTop" -> top = e.top /\ sweep_readTop /\ e.now = IF L.pc = "loop" THEN now ELSE -1
@@ -80,11 +99,19 @@ Match(e) ==
          /\ IF L.cur = swept THEN Field(e, "end")
             ELSE ~Field(e, "end") /\ next[e.m] = e.next /\ (e.m \in heap') = e.heaped
     [] e.a = "drainFreelist_exchange" -> (freelist = <<>>) = e.empty /\ drainFreelist_exchange
+    \* e.m: the chain's next node, Nil at its end
+    [] e.a = "drainFreelist_node" ->
+         /\ IF L.chain = <<>> THEN e.m = Nil ELSE Head(L.chain) = e.m
+         /\ drainFreelist_node
+    [] e.a = "takeDueOrNull_liveHead" -> DeadHead = e.m /\ takeDueOrNull_liveHead
     [] e.a = "takeDueOrNull_dropOnQuit" -> takeDueOrNull_dropOnQuitAt(e.m)
     [] e.a = "takeDueOrNull_deliver" ->
          /\ FirstDeliverable(heap) = e.m /\ takeDueOrNull_deliver
-         /\ IF e.due THEN L'.pc \notin {"sleep", "teardown"} /\ (dcount'[e.m] > dcount[e.m]) = e.delivered
+         /\ IF e.due THEN L'.pc = "claim"
                      ELSE L'.pc \in {"sleep", "teardown"} /\ L'.dl = e.dl /\ L'.bar = e.bar
+    [] e.a = "takeDueOrNull_claim" -> L.target = e.m /\ takeDueOrNull_claim /\ (L'.pc = "resolve") = e.reserved
+    [] e.a = "takeDueOrNull_resolve" ->
+         L.target = e.m /\ reserved[e.m] = e.won /\ takeDueOrNull_resolve /\ delivered'[e.m] = e.delivered
     \* e.then: splice (a back-link), defer (m is top), sweep (first link what was pushed above m)
     [] e.a = "unlink_check" ->
          /\ L.target = e.m /\ unlink_check

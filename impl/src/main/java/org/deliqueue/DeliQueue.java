@@ -79,7 +79,10 @@ import java.util.function.Predicate;
  *   <li>BackLinksConsistent: for each linked node {@code m} at or below {@link #swept} with
  *       {@code m.next == n != null}, {@code n.prev == m}; {@code m.prev == null} iff {@code m == swept}.
  *   <li>TraversalSafe: {@code next} always points to a node with a smaller ticket, so every walk ends;
- *       TraversalComplete: a walk visits every node that stays linked while it runs.
+ *       TraversalComplete: a walk visits every node that stays linked while it runs, so a removal's walk ends only
+ *       when every message its removal took is tombstoned for it.
+ *   <li>RemovalReturnsItsSet: a removal counts, releases and returns exactly the messages its descriptor's push
+ *       took, whether it or a helper (the Looper, another thread resolving a reservation) wrote the tombstone.
  *   <li>NoUseAfterTeardown: {@link WakeResource} is signalled only under a reference counted in
  *       {@link #wakeRefs} before the TEARDOWN bit was set, and freed only once that count is 0.
  *   <li>NoLostWakeup: the Looper parks only after publishing ASLEEP (and its blocking barrier) and then seeing
@@ -419,6 +422,9 @@ public class DeliQueue extends MessageQueue {
     @Override
     int removeMatching(Predicate<Message> p) {
         Message t = FieldAccess.lvTop(this);
+        if (Trace.ON) {
+            Trace.event("removeMatching_readTop", null, "top", t);
+        }
         // obligation: Refinement
         if (t != null && isQuitting(t) && !hasMatching(m -> matchesOrThrows(p, m))) {
             // After the quit no message can arrive, so the queue's matching messages only leave: none now means
@@ -444,8 +450,14 @@ public class DeliQueue extends MessageQueue {
 
     /** Pushes a removal descriptor; above a quitting top it becomes quitting itself, so pushes keep failing. */
     void pushDescriptor(Message d) {
+        if (Trace.ON) {
+            Trace.nameAfterActor(d); // the spec names a descriptor after its remover
+        }
         for (;;) {
             Message t = FieldAccess.laTop(this);
+            if (Trace.ON) {
+                Trace.event("pushDescriptor_readTop", null, "top", t);
+            }
             // private until the CAS publishes it
             d.flags = Message.FLAG_IN_USE | Message.FLAG_REMOVED | Message.FLAG_REMOVAL
                     | (t != null && isQuitting(t) ? Message.FLAG_QUITTING : 0);
@@ -453,7 +465,11 @@ public class DeliQueue extends MessageQueue {
             d.ticket = t == null ? 1 : t.ticket + 1;
             // obligation: Refinement, NoPushAfterQuit
             // obligation: AtomicRemoval
-            if (FieldAccess.casTop(this, t, d)) {
+            boolean pushed = FieldAccess.casTop(this, t, d);
+            if (Trace.ON) {
+                Trace.event("pushDescriptor_casTop", null, "exp", t, "ok", pushed);
+            }
+            if (pushed) {
                 return;
             }
         }
@@ -474,12 +490,18 @@ public class DeliQueue extends MessageQueue {
         Throwable thrown = null;
         try {
             // obligation: TraversalComplete, TraversalSafe
-            for (Message m = FieldAccess.lpNext(descriptor); m != null; m = FieldAccess.lpNext(m)) {
+            for (Message m = collectAdvance(descriptor); ; m = collectAdvance(m)) {
+                if (m == null) {
+                    traceCollect(null, "end");
+                    break;
+                }
                 if (isOwnerNode(m)) {
+                    traceCollect(m, "owner");
                     (passed == null ? passed = new ArrayList<>() : passed).add(m);
                     continue;
                 }
                 if (leftBefore(m, descriptor, passed)) {
+                    traceCollect(m, "skip");
                     continue; // the predicate must not see it: it was no longer in the queue at this one's LP
                 }
                 boolean match;
@@ -489,11 +511,18 @@ public class DeliQueue extends MessageQueue {
                     thrown = thrown == null ? t : thrown;
                     match = false;
                 }
+                traceCollect(m, match ? "match" : "skip");
                 // obligation: RemovalReturnsItsSet
-                if (match && takeFor(m, descriptor)) {
-                    m.nextFree = head;
-                    head = m;
-                    count++;
+                if (match) {
+                    boolean taken = takeFor(m, descriptor);
+                    if (Trace.ON) {
+                        Trace.event("collect_takeFor", null, "m", m, "taken", taken);
+                    }
+                    if (taken) {
+                        m.nextFree = head;
+                        head = m;
+                        count++;
+                    }
                 }
             }
         } finally {
@@ -501,11 +530,30 @@ public class DeliQueue extends MessageQueue {
                 releasePayload(m);
             }
             pushFreelist(head, tail, count + 1);
+            if (Trace.ON) {
+                Trace.event("removeMatching_pushFreelist", null, "nodes", count + 1);
+            }
         }
         if (thrown != null) {
             throw DeliQueue.<RuntimeException>sneaky(thrown);
         }
         return count;
+    }
+
+    /** collect's read of {@code m.next} (spec: collect_advance). */
+    private static Message collectAdvance(Message m) {
+        Message n = FieldAccess.lpNext(m);
+        if (Trace.ON) {
+            Trace.event("collect_advance", null, "m", m, "next", n);
+        }
+        return n;
+    }
+
+    /** Records what collect did at {@code m}: end (null), pass an owner, skip, or match (spec: collect_visit). */
+    private static void traceCollect(Message m, String outcome) {
+        if (Trace.ON) {
+            Trace.event("collect_visit", null, "m", m, "outcome", outcome);
+        }
     }
 
     /**
@@ -613,6 +661,9 @@ public class DeliQueue extends MessageQueue {
         for (; m != null; drained++) {
             Message nextFree = m.nextFree;
             m.nextFree = null;
+            if (Trace.ON) {
+                Trace.event("drainFreelist_node", Trace.LOOPER, "m", m);
+            }
             if (isRemoval(m)) {
                 pendingRemovals.remove(m); // it keeps its predicate: stale traversals may still consult it
                 unlink(m);
@@ -624,6 +675,9 @@ public class DeliQueue extends MessageQueue {
                 m.retire();
             }
             m = nextFree;
+        }
+        if (Trace.ON) {
+            Trace.event("drainFreelist_node", Trace.LOOPER, "m", null);
         }
         freelistSize.addAndGet(-drained);
     }
@@ -1029,11 +1083,10 @@ public class DeliQueue extends MessageQueue {
             }
             // obligation: ExactlyOnce, DeliveryOrder
             heapOf(head).remove(head);
-            boolean delivered = claimForDelivery(head);
             if (Trace.ON) {
-                Trace.event("takeDueOrNull_deliver", Trace.LOOPER, "m", head, "due", true, "delivered", delivered);
+                Trace.event("takeDueOrNull_deliver", Trace.LOOPER, "m", head, "due", true);
             }
-            if (delivered) {
+            if (claimForDelivery(head)) {
                 unlink(head);
                 return head;
             }
@@ -1052,10 +1105,19 @@ public class DeliQueue extends MessageQueue {
         for (int f = FieldAccess.lvFlags(m); (f & Message.FLAG_REMOVED) == 0; f = FieldAccess.lvFlags(m)) {
             // obligation: ExactlyOnce
             if (FieldAccess.casFlags(m, f, f | Message.FLAG_RESERVED)) {
+                traceClaim(m, true);
                 return resolve(m);
             }
         }
+        traceClaim(m, false);
         return false;
+    }
+
+    /** Records the Looper's claim of {@code m}: reserved, or found REMOVED (spec: takeDueOrNull_claim). */
+    private static void traceClaim(Message m, boolean reserved) {
+        if (Trace.ON) {
+            Trace.event("takeDueOrNull_claim", Trace.LOOPER, "m", m, "reserved", reserved);
+        }
     }
 
     /**
@@ -1080,7 +1142,9 @@ public class DeliQueue extends MessageQueue {
         for (;;) {
             int f = FieldAccess.lvFlags(m);
             if ((f & Message.FLAG_RESERVED) == 0) {
-                return (f & Message.FLAG_DELIVERED) != 0;
+                boolean delivered = (f & Message.FLAG_DELIVERED) != 0;
+                traceResolve(m, false, delivered);
+                return delivered;
             }
             int outcome = (f & ~Message.FLAG_RESERVED) | Message.FLAG_REMOVED
                     | (owner == null ? Message.FLAG_DELIVERED : 0);
@@ -1088,8 +1152,20 @@ public class DeliQueue extends MessageQueue {
                 m.removedBy = owner;
             }
             if (FieldAccess.casFlags(m, f, outcome)) {
+                traceResolve(m, true, owner == null);
                 return owner == null;
             }
+        }
+    }
+
+    /**
+     * Records a resolution of {@code m}: whether this thread's CAS decided it, and whether {@code m} was delivered
+     * (spec: takeDueOrNull_resolve on the Looper, resolve_reserved on a thread that met the reservation).
+     */
+    private static void traceResolve(Message m, boolean won, boolean delivered) {
+        if (Trace.ON) {
+            Trace.event(Trace.isLooper() ? "takeDueOrNull_resolve" : "resolve_reserved", null, "m", m, "won", won,
+                    "delivered", delivered);
         }
     }
 
@@ -1121,14 +1197,16 @@ public class DeliQueue extends MessageQueue {
      */
     private Message liveHead(MessageHeap heap) {
         for (Message h; (h = heap.peek()) != null; heap.remove(h)) {
-            if (isRemoved(h)) {
-                continue;
+            if (!isRemoved(h)) {
+                Message owner = pendingRemovals.isEmpty() ? null : earliestOwner(pendingRemovals, h);
+                if (owner == null) {
+                    return h;
+                }
+                takeFor(h, owner);
             }
-            Message owner = pendingRemovals.isEmpty() ? null : earliestOwner(pendingRemovals, h);
-            if (owner == null) {
-                return h;
+            if (Trace.ON) {
+                Trace.event("takeDueOrNull_liveHead", Trace.LOOPER, "m", h);
             }
-            takeFor(h, owner);
         }
         return null;
     }
@@ -1200,6 +1278,9 @@ public class DeliQueue extends MessageQueue {
             Message removal = pendingRemovals.isEmpty() ? null : earliestOwner(pendingRemovals, m);
             if (removal != null && removal.ticket < quitSentinel.ticket) {
                 takeFor(m, removal);
+                if (Trace.ON) {
+                    Trace.event("takeDueOrNull_dropOnQuit", Trace.LOOPER, "m", m);
+                }
             } else if (takeFor(m, quitSentinel)) {
                 if (Trace.ON) {
                     Trace.event("takeDueOrNull_dropOnQuit", Trace.LOOPER, "m", m);

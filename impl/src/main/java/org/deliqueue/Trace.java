@@ -22,7 +22,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  *
  * <p>Identities: a node is named at its first event (its push) by what a traced run gives it: {@code "m" + what}
  * for a message (a traced run gives each message its own {@code what}), {@code "b" + token} for a barrier, {@code "Quit"} for the quit
- * sentinel, {@code "Nil"} for null. An event belongs to the spec thread of the operation running on its Java
+ * sentinel, the remover's name for a removal descriptor ({@link #nameAfterActor}), {@code "Nil"} for null. An event belongs to the spec thread of the operation running on its Java
  * thread: the message a post pushes, {@code "QuitT"}, a query's name given by {@link #actAs}, or {@code "Looper"}.
  */
 final class Trace {
@@ -56,6 +56,19 @@ final class Trace {
     /** The spec thread of the operations this Java thread runs from now on (a query: {@code "h3"}). */
     static void actAs(String actor) {
         BUFFER.get().actor = actor;
+    }
+
+    /** Names the node {@code m} (a removal descriptor) after this thread's current actor, its remover. */
+    static void nameAfterActor(Message m) {
+        String actor = BUFFER.get().actor;
+        if (actor != null) {
+            NAMES.put(new Identity(m), actor);
+        }
+    }
+
+    /** Whether this thread's current actor is the Looper. */
+    static boolean isLooper() {
+        return LOOPER.equals(BUFFER.get().actor);
     }
 
     /**

@@ -15,14 +15,15 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * One concurrent run of a DeliQueue with the recorder on ({@link Trace}), written as ndjson for trace validation.
  * A Looper thread takes messages until the queue quits; producers post sync, asynchronous and front-of-queue
- * messages (and a barrier, sometimes) at small uptimes; an asker calls {@code hasMessages} with predicates over
+ * messages (and a barrier, sometimes) at small uptimes; an asker calls {@code hasMessages} and a remover
+ * {@code removeMessages} with predicates over
  * {@code what}; a clock thread moves a {@link ManualClock} on by 1 ms at a time; a quitter calls {@code quit} or
  * {@code quitSafely} at a random point after half of the posts, racing the others (a quit before any post would make
  * a trace too short to exercise the races). Seeded: the same seed gives the same plan (the
  * schedule, which the threads race over, differs from run to run).
  *
- * <p>The spec's removal is per message while impl's is atomic (descriptors, {@code spec/DeliQueueRemoval.tla}),
- * so traced runs against {@code spec/DeliQueue.tla} make no removal; barriers stay until the quit.
+ * <p>Barriers stay until the quit: {@code removeSyncBarrier} first finds its barrier with a traversal whose visitor
+ * logs nothing, which the spec's removal does not model.
  */
 public final class TracedRun {
     /** The largest uptime a run posts for or moves the clock to (the spec's MaxTime stays small). */
@@ -33,14 +34,17 @@ public final class TracedRun {
     private final int producers;
     private final int postsPerProducer;
     private final int asks;
+    private final int removals;
 
-    public TracedRun(MessageQueue.Factory factory, long seed, int producers, int postsPerProducer, int asks) {
+    public TracedRun(MessageQueue.Factory factory, long seed, int producers, int postsPerProducer, int asks,
+            int removals) {
         requireRecorder();
         this.factory = factory;
         this.seed = seed;
         this.producers = producers;
         this.postsPerProducer = postsPerProducer;
         this.asks = asks;
+        this.removals = removals;
     }
 
     /** Runs once and writes the trace to {@code out}; returns the number of events. */
@@ -83,19 +87,24 @@ public final class TracedRun {
         for (int k = 1; k <= asks; k++) {
             String asker = "h" + k;
             int residue = plan.nextInt(3);
-            StringBuilder matches = new StringBuilder();
-            for (int w = 1; w < what; w++) {
-                if (w % 3 == residue) {
-                    matches.append(matches.length() == 0 ? "" : ",").append("\"m").append(w).append('"');
-                }
-            }
-            meta.add("{\"meta\":\"pred\",\"t\":\"" + asker + "\",\"matches\":[" + matches + "]}");
+            meta.add(predicate(asker, "has", w -> w % 3 == residue, what));
             queries.add(() -> {
                 Trace.actAs(asker);
                 deli.hasMatching(m -> !m.isBarrier() && m.what % 3 == residue);
             });
         }
         threads.add(worker(tag + "asker", start, plan.nextLong(), queries));
+        List<Runnable> removes = new ArrayList<>();
+        for (int k = 1; k <= removals; k++) {
+            String remover = "x" + k;
+            int residue = plan.nextInt(4);
+            meta.add(predicate(remover, "remove", w -> w % 4 == residue, what));
+            removes.add(() -> {
+                Trace.actAs(remover);
+                deli.removeMatching(m -> !m.isBarrier() && m.what % 4 == residue);
+            });
+        }
+        threads.add(worker(tag + "remover", start, plan.nextLong(), removes));
         List<Runnable> ticks = new ArrayList<>();
         for (int i = 0; i < HORIZON; i++) {
             ticks.add(() -> {
@@ -169,6 +178,17 @@ public final class TracedRun {
         Files.createDirectories(out.getParent());
         Files.write(out, events);
         return events.size();
+    }
+
+    /** The meta line that declares what the predicate of query or removal {@code t} matches among the posts. */
+    private static String predicate(String t, String op, java.util.function.IntPredicate matches, int posts) {
+        StringBuilder names = new StringBuilder();
+        for (int w = 1; w < posts; w++) {
+            if (matches.test(w)) {
+                names.append(names.length() == 0 ? "" : ",").append("\"m").append(w).append('"');
+            }
+        }
+        return "{\"meta\":\"pred\",\"t\":\"" + t + "\",\"op\":\"" + op + "\",\"matches\":[" + names + "]}";
     }
 
     private static void requireRecorder() {

@@ -17,7 +17,7 @@ import java.util.TreeSet;
 /**
  * A logged run (ndjson, written by {@code org.deliqueue.TracedRun}) as the TLA+ module {@code TraceLog} that
  * {@code spec/MCTrace.tla} extends: the constants of {@code spec/DeliQueue.tla} for that run (its messages with
- * their kind and when, its queries with what their predicates match, the quit mode, the largest uptime) and the
+ * their kind and when, its queries and removals with what their predicates match, the quit mode, the largest uptime) and the
  * events, one sequence per Java thread. This TLC has no Json module, so the trace is handed over as TLA+ source.
  *
  * <p>Times: {@code ts} (System.nanoTime) becomes microseconds since the run's first event, which fits TLC's
@@ -37,11 +37,12 @@ public final class TraceModule {
     private final List<ThreadLog> threads;
     private final Map<String, JsonNode> firstPush = new TreeMap<>();
     private final Map<String, Set<String>> preds = new TreeMap<>();
+    private final Set<String> removers = new TreeSet<>();
     private final Set<String> modes = new TreeSet<>();
     private final long maxTime;
     private final long firstNanos;
 
-    private TraceModule(List<ThreadLog> threads, Map<String, Set<String>> declaredPreds) {
+    private TraceModule(List<ThreadLog> threads, Map<String, Set<String>> declaredPreds, Set<String> removals) {
         this.threads = threads;
         long max = 0;
         long first = Long.MAX_VALUE;
@@ -53,7 +54,7 @@ public final class TraceModule {
                     firstPush.putIfAbsent(e.get("t").asText(), e); // a message or a barrier: one of the spec's Msgs
                 } else if (a.equals("quit_readTop")) {
                     modes.add(e.get("safe").asBoolean() ? "quitSafely" : "quit");
-                } else if (a.startsWith("traverse_")) {
+                } else if (a.startsWith("traverse_") || a.equals("removeMatching_readTop")) {
                     askers.add(e.get("t").asText());
                 }
                 first = Math.min(first, e.get("ts").asLong());
@@ -72,6 +73,9 @@ public final class TraceModule {
             Set<String> posted = new TreeSet<>(matches);
             posted.retainAll(firstPush.keySet());
             preds.put(asker, posted);
+            if (removals.contains(asker)) {
+                removers.add(asker);
+            }
         }
         this.maxTime = max;
         this.firstNanos = first;
@@ -81,6 +85,7 @@ public final class TraceModule {
     public static TraceModule read(Path ndjson) throws IOException {
         Map<String, List<JsonNode>> byThread = new LinkedHashMap<>();
         Map<String, Set<String>> preds = new TreeMap<>();
+        Set<String> removals = new TreeSet<>();
         for (String line : Files.readAllLines(ndjson)) {
             if (line.isBlank()) {
                 continue;
@@ -90,13 +95,16 @@ public final class TraceModule {
                 Set<String> matches = new TreeSet<>();
                 n.get("matches").forEach(x -> matches.add(x.asText()));
                 preds.put(n.get("t").asText(), matches);
+                if (n.has("op") && n.get("op").asText().equals("remove")) {
+                    removals.add(n.get("t").asText());
+                }
             } else {
                 byThread.computeIfAbsent(n.get("thread").asText(), k -> new ArrayList<>()).add(n);
             }
         }
         List<ThreadLog> threads = new ArrayList<>();
         byThread.forEach((t, events) -> threads.add(new ThreadLog(t, events)));
-        return new TraceModule(threads, preds);
+        return new TraceModule(threads, preds, removals);
     }
 
     public List<ThreadLog> threads() {
@@ -125,7 +133,9 @@ public final class TraceModule {
         s.append("TKind == ").append(function(firstPush, e -> str(e.get("kind").asText()))).append('\n');
         s.append("TWhen == ").append(function(firstPush, e -> Long.toString(e.get("when").asLong()))).append('\n');
         s.append("TTraversers == ").append(set(preds.keySet())).append('\n');
-        s.append("TOp == ").append(function(preds, p -> str("has"))).append('\n');
+        Map<String, String> ops = new TreeMap<>();
+        preds.keySet().forEach(t -> ops.put(t, removers.contains(t) ? "remove" : "has"));
+        s.append("TOp == ").append(function(ops, TraceModule::str)).append('\n');
         s.append("TPred == ").append(function(preds, TraceModule::set)).append('\n');
         s.append("TMaxTime == ").append(maxTime).append('\n');
         s.append("TModes == ").append(set(modes)).append('\n');

@@ -27,9 +27,10 @@ import org.junit.jupiter.params.provider.EnumSource;
  * every state and step of the behaviours that match a trace, at sizes beyond the CI models' (10 messages and more).
  */
 // obligation: TypeOK, ExactlyOnce, NoLostMessage, HeapStackConsistent, BackLinksConsistent
-// obligation: TraversalSafe, NoUseAfterTeardown, NoLostWakeup, NoPushAfterQuit
-// obligation: DeliveryOrder, HasMessagesLinearizable, Refinement
+// obligation: TraversalSafe, NoUseAfterTeardown, NoLostWakeup, NoPushAfterQuit, PayloadReleased
+// obligation: RemovalReturnsItsSet, DeliveryOrder, TraversalComplete, HasMessagesLinearizable, Refinement
 // negative control: LOST_WAKEUP, NON_ATOMIC_PUSH, QUIT_TIME_BEFORE_TOP, TEARDOWN_WITHOUT_WAIT, SINGLE_PASS_TRAVERSAL
+// negative control: BULK_REMOVAL_PER_MESSAGE, UNRESERVED_DELIVERY, DELIVER_WITHOUT_REMOVED_CAS
 // negative control: ASYNC_HELD_BY_BARRIER, WAKE_BY_CLOCK
 class TraceValidationTest {
     /** Traced runs in the CI sample. */
@@ -48,7 +49,7 @@ class TraceValidationTest {
 
     private static Path trace(MessageQueue.Factory factory, String name, long seed) throws Exception {
         Path out = dir.resolve(name + "-" + seed + ".ndjson");
-        new TracedRun(factory, seed, 2, Soak.SIZE, 3).runTo(out);
+        new TracedRun(factory, seed, 2, Soak.SIZE, 3, 2).runTo(out);
         return out;
     }
 
@@ -66,27 +67,32 @@ class TraceValidationTest {
         }
         figures.forEach(System.out::println);
         for (String a : List.of("push_casTop", "signalIfEarlier_cas", "wake_signal", "quit_casTop", "traverse_advance",
-                "sweep_step", "takeDueOrNull_deliver", "takeDueOrNull_dropOnQuit", "unlink_splice", "sleep_park",
-                "teardown_free", "tick")) {
+                "sweep_step", "takeDueOrNull_deliver", "takeDueOrNull_claim", "takeDueOrNull_resolve",
+                "takeDueOrNull_dropOnQuit", "unlink_splice", "sleep_park", "teardown_free", "tick",
+                "pushDescriptor_casTop", "collect_takeFor", "removeMatching_pushFreelist", "drainFreelist_node")) {
             assertTrue(matched.contains(a), a + " was matched by no trace of the sample: " + matched);
         }
     }
 
     /**
      * Mutants whose bug changes a step the trace records. Those that rewrite a whole method (quit, sleep,
-     * teardown, push, the traversal) record nothing for it, and the Looper's or the poster's later events then
-     * match no step. Rejection rates measured over 20 soak runs each (seeds 100-119): QUIT_TIME_BEFORE_TOP 20,
+     * teardown, push, the traversal, the removal, the Looper's claim) record nothing for it, and the Looper's or the
+     * poster's later events then match no step: a removal without descriptor (BULK_REMOVAL_PER_MESSAGE) logs a
+     * traversal where the spec's removal reads top and pushes its descriptor; a claim without reservation
+     * (UNRESERVED_DELIVERY, DELIVER_WITHOUT_REMOVED_CAS) logs no claim or resolution, so the Looper's next event
+     * after a delivery decision matches no step. Rejection rates measured over 20 soak runs each (seeds 100-119): QUIT_TIME_BEFORE_TOP 20,
      * TEARDOWN_WITHOUT_WAIT 7, so {@link #MUTANT_RUNS} runs miss the latter with probability below 10^-4. Not
      * here: SWEEP_SKIPS_BACKLINKS (its trace differs only when the Looper later unlinks the node whose back-link
      * the sweep skipped while that node is not {@code top}: 1 of 20 soak runs; the conformance suite and JPF catch
-     * it), those the traced runs never reach (removal, overflow: none is made), DELIVER_WITHOUT_REMOVED_CAS
-     * (without a remover its check-then-set is never raced), UNLINK_CLEARS_NEXT (a query must stand on the
+     * it), those the traced runs never reach (overflow: no extreme uptime; REMOVALS_PILE_UP: no run holds 64
+     * removed nodes; REMOVAL_LEAKS_ON_THROW: no predicate throws), UNLINK_CLEARS_NEXT (a query must stand on the
      * message being unlinked: 0 of 15 soak runs), QUIT_WITHOUT_WAKE (nobody wakes the Looper: the run hangs), and
      * the wake mutants, whose decision behind a barrier is scripted below.
      */
     @ParameterizedTest
     @EnumSource(names = {"LOST_WAKEUP", "NON_ATOMIC_PUSH", "QUIT_TIME_BEFORE_TOP",
-            "TEARDOWN_WITHOUT_WAIT", "SINGLE_PASS_TRAVERSAL"})
+            "TEARDOWN_WITHOUT_WAIT", "SINGLE_PASS_TRAVERSAL", "BULK_REMOVAL_PER_MESSAGE", "UNRESERVED_DELIVERY",
+            "DELIVER_WITHOUT_REMOVED_CAS"})
     void tracesOfAMutantThatChangesAProtocolStepAreRejected(Mutant mutant) throws Exception {
         for (long seed = 1; seed <= MUTANT_RUNS; seed++) {
             TraceCheck.Verdict v = check.check(trace(mutant, mutant.name(), seed));
