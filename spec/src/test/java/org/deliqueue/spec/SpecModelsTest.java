@@ -27,7 +27,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * passes with its distinct states and depth, a mutant makes TLC report its obligation violated, by name; and the CI
  * models together take every action of DeliQueue.tla (TLC's per-action coverage, summed).
  *
- * <p>Every TLC run is written to {@code spec/target/tlc-junit.xml} ({@link TlcJUnit}). TLC runs with {@code tlc.workers} workers (default 1: the figures of a passing model do not depend on it).
+ * <p>Every TLC run is written to {@code spec/target/tlc-junit.xml} ({@link TlcJUnit}). TLC runs with {@code tlc.workers} workers (the build sets 2, one per core; the figures of a passing model do not depend on it).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SpecModelsTest {

@@ -10,6 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.deliqueue.DeliQueue;
 import org.deliqueue.MessageQueue;
 import org.deliqueue.Mutant;
@@ -57,13 +60,25 @@ class TraceValidationTest {
     void concurrentRunsOfDeliQueueAreBehavioursOfTheSpec() throws Exception {
         Set<String> matched = new TreeSet<>();
         List<String> figures = new ArrayList<>();
-        for (long seed = 1; seed <= SAMPLE; seed++) {
-            Path t = trace(DeliQueue::new, "ci", seed);
-            TraceCheck.Verdict v = check.check(t);
-            figures.add(v.toString());
-            assertTrue(v.accepted(), "a trace of the correct code was rejected:\n" + v);
-            assertTrue(v.events() >= 50, "a CI trace is too short to exercise races: " + v);
-            matched.addAll(TraceModule.read(t).actions());
+        // Runs are made one at a time; TLC checks them on every core meanwhile, as the soak does.
+        ExecutorService tlc = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors());
+        List<Future<TraceCheck.Verdict>> verdicts = new ArrayList<>();
+        List<Path> traces = new ArrayList<>();
+        try {
+            for (long seed = 1; seed <= SAMPLE; seed++) {
+                Path t = trace(DeliQueue::new, "ci", seed);
+                traces.add(t);
+                verdicts.add(tlc.submit(() -> check.check(t)));
+            }
+            for (int i = 0; i < SAMPLE; i++) {
+                TraceCheck.Verdict v = verdicts.get(i).get();
+                figures.add(v.toString());
+                assertTrue(v.accepted(), "a trace of the correct code was rejected:\n" + v);
+                assertTrue(v.events() >= 50, "a CI trace is too short to exercise races: " + v);
+                matched.addAll(TraceModule.read(traces.get(i)).actions());
+            }
+        } finally {
+            tlc.shutdownNow();
         }
         figures.forEach(System.out::println);
         for (String a : List.of("push_casTop", "signalIfEarlier_cas", "wake_signal", "quit_casTop", "traverse_advance",
