@@ -36,12 +36,20 @@ import java.lang.invoke.VarHandle;
  * direct volatile field reads, which JPF supports (a reference VarHandle {@code get} would not be).
  */
 final class FieldAccess {
+    /**
+     * Every access volatile instead of the modes chosen here: {@code -Ddeliqueue.allVolatile=true}, for the
+     * benchmark that measures what the choices buy ({@code bench/}'s {@code ModesBench}). Off, the JIT folds every
+     * test of it away, as it does {@link Trace#ON}.
+     */
+    static final boolean ALL_VOLATILE = Boolean.getBoolean("deliqueue.allVolatile");
+
     private static final VarHandle TOP;
     private static final VarHandle FREELIST;
     private static final VarHandle WAIT_WORD;
     private static final VarHandle SLEEP_BARRIER;
     private static final VarHandle WAKE_REFS;
     private static final VarHandle FLAGS;
+    private static final VarHandle NEXT;
 
     static {
         try {
@@ -52,6 +60,7 @@ final class FieldAccess {
             SLEEP_BARRIER = l.findVarHandle(DeliQueue.class, "sleepBarrier", Message.class);
             WAKE_REFS = l.findVarHandle(DeliQueue.class, "wakeRefs", long.class);
             FLAGS = l.findVarHandle(Message.class, "flags", int.class);
+            NEXT = l.findVarHandle(Message.class, "next", Message.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -91,12 +100,16 @@ final class FieldAccess {
      * The load depends on the node's address, which orders it on every machine the suite runs on.
      */
     static Message lpNext(Message m) {
-        return m.next;
+        return ALL_VOLATILE ? (Message) NEXT.getVolatile(m) : m.next;
     }
 
     /** Plain: before publication the push's CAS (volatile) publishes it; after, only the Looper writes it. */
     static void spNext(Message m, Message next) {
-        m.next = next;
+        if (ALL_VOLATILE) {
+            NEXT.setVolatile(m, next);
+        } else {
+            m.next = next;
+        }
     }
 
     // ---- DeliQueue.top: the Treiber stack ----
