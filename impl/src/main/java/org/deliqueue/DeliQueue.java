@@ -490,18 +490,18 @@ public class DeliQueue extends MessageQueue {
         Throwable thrown = null;
         try {
             // obligation: TraversalComplete, TraversalSafe
-            for (Message m = collectAdvance(descriptor); ; m = collectAdvance(m)) {
+            for (Message m = advance(descriptor, "collect_advance"); ; m = advance(m, "collect_advance")) {
                 if (m == null) {
-                    traceCollect(null, "end");
+                    traceStep("collect_visit", null, "end");
                     break;
                 }
                 if (isOwnerNode(m)) {
-                    traceCollect(m, "owner");
+                    traceStep("collect_visit", m, "owner");
                     (passed == null ? passed = new ArrayList<>() : passed).add(m);
                     continue;
                 }
                 if (leftBefore(m, descriptor, passed)) {
-                    traceCollect(m, "skip");
+                    traceStep("collect_visit", m, "skip");
                     continue; // the predicate must not see it: it was no longer in the queue at this one's LP
                 }
                 boolean match;
@@ -511,7 +511,7 @@ public class DeliQueue extends MessageQueue {
                     thrown = thrown == null ? t : thrown;
                     match = false;
                 }
-                traceCollect(m, match ? "match" : "skip");
+                traceStep("collect_visit", m, match ? "match" : "skip");
                 // obligation: RemovalReturnsItsSet
                 if (match) {
                     boolean taken = takeFor(m, descriptor);
@@ -538,22 +538,6 @@ public class DeliQueue extends MessageQueue {
             throw DeliQueue.<RuntimeException>sneaky(thrown);
         }
         return count;
-    }
-
-    /** collect's read of {@code m.next} (spec: collect_advance). */
-    private static Message collectAdvance(Message m) {
-        Message n = FieldAccess.lpNext(m);
-        if (Trace.ON) {
-            Trace.event("collect_advance", null, "m", m, "next", n);
-        }
-        return n;
-    }
-
-    /** Records what collect did at {@code m}: end (null), pass an owner, skip, or match (spec: collect_visit). */
-    private static void traceCollect(Message m, String outcome) {
-        if (Trace.ON) {
-            Trace.event("collect_visit", null, "m", m, "outcome", outcome);
-        }
     }
 
     /**
@@ -788,16 +772,16 @@ public class DeliQueue extends MessageQueue {
         for (Message seen = null, t; (t = readTopForTraversal(seen)) != seen; seen = t) {
             long floor = seen == null ? 0 : seen.ticket;
             // obligation: HasAnswersAtomically
-            for (Message m = t; ; m = advance(m)) {
+            for (Message m = t; ; m = advance(m, "traverse_advance")) {
                 if (m == null || m.ticket <= floor) {
-                    traceVisit(m, "stop");
+                    traceStep("traverse_visit", m, "stop");
                     break;
                 }
                 if (isOwnerNode(m)) {
-                    traceVisit(m, "owner");
+                    traceStep("traverse_visit", m, "owner");
                     (owners == null ? owners = new ArrayList<>() : owners).add(m);
                 } else if (owners != null && earliestOwner(owners, m) != null) {
-                    traceVisit(m, "skip"); // an owner passed took it: gone for this traversal
+                    traceStep("traverse_visit", m, "skip"); // an owner passed took it: gone for this traversal
                 } else if (visitor.test(m)) {
                     return true;
                 }
@@ -818,19 +802,22 @@ public class DeliQueue extends MessageQueue {
         return t;
     }
 
-    /** The traversal's read of {@code m.next} (spec: traverse_advance). */
-    private static Message advance(Message m) {
+    /** A walk's read of {@code m.next}, recorded as {@code action} (spec: traverse_advance, collect_advance). */
+    private static Message advance(Message m, String action) {
         Message n = FieldAccess.lpNext(m);
         if (Trace.ON) {
-            Trace.event("traverse_advance", null, "m", m, "next", n);
+            Trace.event(action, null, "m", m, "next", n);
         }
         return n;
     }
 
-    /** Records what a traversal did at {@code m}: stop, pass an owner, skip or offer it (spec: traverse_visit). */
-    private static void traceVisit(Message m, String outcome) {
+    /**
+     * Records what a walk did at {@code m}, as {@code action} (spec: traverse_visit, collect_visit): stop or end,
+     * pass an owner, skip, or offer / match it.
+     */
+    private static void traceStep(String action, Message m, String outcome) {
         if (Trace.ON) {
-            Trace.event("traverse_visit", null, "m", m, "outcome", outcome);
+            Trace.event(action, null, "m", m, "outcome", outcome);
         }
     }
 
@@ -839,7 +826,7 @@ public class DeliQueue extends MessageQueue {
         // obligation: HasMessagesLinearizable
         return traverse(m -> {
             boolean match = p.test(m);
-            traceVisit(m, match ? "match" : "skip");
+            traceStep("traverse_visit", m, match ? "match" : "skip");
             if (!match) {
                 return false;
             }
@@ -1199,10 +1186,15 @@ public class DeliQueue extends MessageQueue {
         for (Message h; (h = heap.peek()) != null; heap.remove(h)) {
             if (!isRemoved(h)) {
                 Message owner = pendingRemovals.isEmpty() ? null : earliestOwner(pendingRemovals, h);
-                if (owner == null) {
+                // A removal may have tombstoned h and cleared its payload while covers() read it: look again, so
+                // that a head is live only if it was not REMOVED after its owners were tested (found by trace
+                // validation: the Looper slept until the deadline of a removed message).
+                if (owner == null && !isRemoved(h)) {
                     return h;
                 }
-                takeFor(h, owner);
+                if (owner != null) {
+                    takeFor(h, owner);
+                }
             }
             if (Trace.ON) {
                 Trace.event("takeDueOrNull_liveHead", Trace.LOOPER, "m", h);

@@ -83,27 +83,9 @@ public final class TracedRun {
             }
             threads.add(worker(tag + "producer" + p, start, plan.nextLong(), posts));
         }
-        List<Runnable> queries = new ArrayList<>();
-        for (int k = 1; k <= asks; k++) {
-            String asker = "h" + k;
-            int residue = plan.nextInt(3);
-            meta.add(predicate(asker, "has", w -> w % 3 == residue, what));
-            queries.add(() -> {
-                Trace.actAs(asker);
-                deli.hasMatching(m -> !m.isBarrier() && m.what % 3 == residue);
-            });
-        }
+        List<Runnable> queries = calls("h", "has", asks, 3, plan, what, meta, deli::hasMatching);
         threads.add(worker(tag + "asker", start, plan.nextLong(), queries));
-        List<Runnable> removes = new ArrayList<>();
-        for (int k = 1; k <= removals; k++) {
-            String remover = "x" + k;
-            int residue = plan.nextInt(4);
-            meta.add(predicate(remover, "remove", w -> w % 4 == residue, what));
-            removes.add(() -> {
-                Trace.actAs(remover);
-                deli.removeMatching(m -> !m.isBarrier() && m.what % 4 == residue);
-            });
-        }
+        List<Runnable> removes = calls("x", "remove", removals, 4, plan, what, meta, deli::removeMatching);
         threads.add(worker(tag + "remover", start, plan.nextLong(), removes));
         List<Runnable> ticks = new ArrayList<>();
         for (int i = 0; i < HORIZON; i++) {
@@ -178,6 +160,26 @@ public final class TracedRun {
         Files.createDirectories(out.getParent());
         Files.write(out, events);
         return events.size();
+    }
+
+    /**
+     * {@code n} calls of {@code op} ("has" or "remove"), named {@code prefix + k}, each with a predicate that matches
+     * the posts whose {@code what} is a random residue modulo {@code modulus}; their predicates are declared in
+     * {@code meta}.
+     */
+    private static List<Runnable> calls(String prefix, String op, int n, int modulus, Random plan, int posts,
+            List<String> meta, java.util.function.Consumer<java.util.function.Predicate<Message>> call) {
+        List<Runnable> calls = new ArrayList<>();
+        for (int k = 1; k <= n; k++) {
+            String name = prefix + k;
+            int residue = plan.nextInt(modulus);
+            meta.add(predicate(name, op, w -> w % modulus == residue, posts));
+            calls.add(() -> {
+                Trace.actAs(name);
+                call.accept(m -> !m.isBarrier() && m.what % modulus == residue);
+            });
+        }
+        return calls;
     }
 
     /** The meta line that declares what the predicate of query or removal {@code t} matches among the posts. */
