@@ -153,8 +153,10 @@ public final class Tlc {
         Path meta = specDir.resolve("target").resolve("tlc-meta")
                 .resolve(model + "-" + System.nanoTime());
         Files.createDirectories(meta);
-        List<String> args = new ArrayList<>(List.of("tlc2.TLC", "-workers", Integer.toString(workers),
-                "-metadir", meta.toString(), "-config", cfg + ".cfg"));
+        // SANY writes the standard modules it parses into java.io.tmpdir: a directory per run, so that runs side by
+        // side (trace checks in parallel) never read one another's half-written Integers.tla.
+        List<String> args = new ArrayList<>(List.of("-Djava.io.tmpdir=" + meta, "tlc2.TLC", "-workers",
+                Integer.toString(workers), "-metadir", meta.toString(), "-config", cfg + ".cfg"));
         args.addAll(List.of(extra));
         args.add(model + ".tla");
         return exec(model, args, timeoutSeconds);
