@@ -478,7 +478,7 @@ collect_visit(t) ==
   /\ pc[t] = "cVisit"
   /\ LET m == T[t].cur IN
        IF m = Nil
-         THEN pc' = [pc EXCEPT ![t] = "rFree"] /\ UNCHANGED T
+         THEN pc' = [pc EXCEPT ![t] = "rFree"] /\ T' = releasePayload(t)
        ELSE IF m \in Owners
          THEN /\ T' = [T EXCEPT ![t].passed = @ \cup {m}]
               /\ pc' = [pc EXCEPT ![t] = "cAdvance"]
@@ -512,13 +512,17 @@ collect_takeFor(t) ==
   /\ UNCHANGED <<top, next, ticket, when, freelist, reserved, delivered, claimTop>>
   /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
 
-\* releasePayload of every message counted, then pushFreelist of the chain
-\* and the descriptor: { f = freelist; tail.nextFree = f; CAS(f, head) }
-\* retried is one atomic push of the chain by reason (a). removeSyncBarrier
-\* that took its barrier wakes a Looper asleep behind a barrier.
+\* pushFreelist of the chain and the descriptor: { f = freelist;
+\* tail.nextFree = f; CAS(f, head) } retried is one atomic push of the chain
+\* by reason (a). Before it, when its walk ends (collect_visit, m = Nil), the
+\* remover lets go of its predicate and releases the payload of every message
+\* it counted: modelled at the walk's end, the earliest point, since only
+\* other threads' reads can tell (traverse_visit: PayloadCleared, Finished).
+\* removeSyncBarrier that took its barrier wakes a Looper asleep behind a
+\* barrier.
 removeMatching_pushFreelist(t) ==
   /\ pc[t] = "rFree"
-  /\ T' = releasePayload(t)
+  /\ UNCHANGED T
   /\ freelist' = T[t].won \o <<t>> \o freelist
   /\ pc' = [pc EXCEPT ![t] = IF Range(T[t].won) \cap Barriers # {} THEN "signal" ELSE "done"]
   /\ UNCHANGED <<top, next, ticket, when, flagVars>> /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
@@ -557,6 +561,11 @@ traverse_readTop(t) ==
 \* which a predicate may match) or not: such a message may go either way
 \* (it is REMOVED, so the visitor passes it too).
 PayloadCleared(m) == \E r \in Removers : T[r].released /\ m \in Range(T[r].won)
+\* A removal whose walk has ended: its remover let go of its predicate, so its
+\* descriptor covers only what it took (DeliQueue.covers). What it covered
+\* has left the queue by then (TraversalComplete), or an earlier owner that
+\* the traversal passes too owns it.
+Finished(o) == o \in Removers /\ T[o].released
 traverse_visit(t) ==
   /\ pc[t] = "tVisit"
   /\ LET m == T[t].cur IN
@@ -566,6 +575,8 @@ traverse_visit(t) ==
          THEN /\ T' = [T EXCEPT ![t].passed = @ \cup {m}] /\ pc' = [pc EXCEPT ![t] = "tAdvance"]
        ELSE /\ \E to \in IF PayloadCleared(m) THEN {"tTest", "tAdvance"}
                          ELSE IF m \in Pred[t] /\ ~\E o \in T[t].passed : Covers(o, m) THEN {"tTest"}
+                         ELSE IF m \in Pred[t] /\ \A o \in T[t].passed : Covers(o, m) => Finished(o)
+                           THEN {"tTest", "tAdvance"}
                          ELSE {"tAdvance"} :
                  pc' = [pc EXCEPT ![t] = to]
             /\ UNCHANGED T

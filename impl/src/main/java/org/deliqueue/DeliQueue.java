@@ -433,10 +433,33 @@ public class DeliQueue extends MessageQueue {
             // pile up on the stack, each walking past all the earlier ones).
             return 0;
         }
-        Message descriptor = new Message();
-        descriptor.obj = p;
+        Message descriptor = newDescriptor(p);
         pushDescriptor(descriptor);
         return collect(descriptor);
+    }
+
+    /**
+     * A removal's predicate, held by its descriptor while the removal runs. The remover lets go of it when its walk
+     * ends ({@link #releasePredicate}): every message the descriptor covers has left the queue by then
+     * (TraversalComplete), and the descriptor itself may wait on the stack and the freelist for a Looper that
+     * sleeps, forever if nothing else is posted. Without the release, a finished {@code removeCallbacksAndMessages(
+     * token)} would keep the token, its Handler or its Runnable reachable from the queue (Android's queue keeps
+     * nothing). From then on the descriptor covers exactly what it took ({@link #covers}). The field is volatile:
+     * a reader that sees it null sees every tombstone of the walk.
+     */
+    static final class RemovalPredicate {
+        volatile Predicate<Message> test;
+
+        RemovalPredicate(Predicate<Message> test) {
+            this.test = test;
+        }
+    }
+
+    /** A removal descriptor for {@code p}, not yet pushed. */
+    static Message newDescriptor(Predicate<Message> p) {
+        Message descriptor = new Message();
+        descriptor.obj = new RemovalPredicate(p);
+        return descriptor;
     }
 
     /** {@code p.test(m)}, or true if it throws: the removal proper then decides, and rethrows (see above). */
@@ -505,11 +528,15 @@ public class DeliQueue extends MessageQueue {
                     continue; // the predicate must not see it: it was no longer in the queue at this one's LP
                 }
                 boolean match;
-                try {
-                    match = p.test(m);
-                } catch (Throwable t) {
-                    thrown = thrown == null ? t : thrown;
-                    match = false;
+                if (tombstonedFor(m, descriptor)) {
+                    match = true; // a helper tombstoned it for this removal: ours, whatever p would say now
+                } else {
+                    try {
+                        match = p.test(m);
+                    } catch (Throwable t) {
+                        thrown = thrown == null ? t : thrown;
+                        match = false;
+                    }
                 }
                 traceStep("collect_visit", m, match ? "match" : "skip");
                 // obligation: RemovalReturnsItsSet
@@ -526,6 +553,7 @@ public class DeliQueue extends MessageQueue {
                 }
             }
         } finally {
+            releasePredicate(descriptor);
             for (Message m = head; m != descriptor; m = m.nextFree) {
                 releasePayload(m);
             }
@@ -554,10 +582,30 @@ public class DeliQueue extends MessageQueue {
         return passed != null && earliestOwner(passed, m) != null;
     }
 
+    /**
+     * Whether a helper (the Looper, or a thread resolving a reservation) tombstoned {@code m} for {@code descriptor}.
+     * Such a message is counted without asking the predicate again: a predicate that answered differently this
+     * time (an {@code equals} over mutable state) would otherwise leave it tombstoned, never delivered, and on no
+     * freelist.
+     */
+    private static boolean tombstonedFor(Message m, Message descriptor) {
+        int f = FieldAccess.lvFlags(m);
+        return (f & Message.FLAG_REMOVED) != 0 && (f & Message.FLAG_DELIVERED) == 0 && m.removedBy == descriptor;
+    }
+
     /** Rethrows {@code t} unchanged, checked or not (the caller's predicate threw it). */
     @SuppressWarnings("unchecked")
     private static <E extends Throwable> E sneaky(Throwable t) throws E {
         throw (E) t;
+    }
+
+    /**
+     * Lets go of the removal's predicate once its walk has ended (see {@link RemovalPredicate}); the
+     * {@code REMOVAL_KEEPS_PREDICATE} mutant overrides it.
+     */
+    void releasePredicate(Message descriptor) {
+        // obligation: PayloadReleased
+        ((RemovalPredicate) descriptor.obj).test = null;
     }
 
     /** Clears the payload of a message tombstoned for a remover: it must not keep user objects reachable. */
@@ -649,7 +697,7 @@ public class DeliQueue extends MessageQueue {
                 Trace.event("drainFreelist_node", Trace.LOOPER, "m", m);
             }
             if (isRemoval(m)) {
-                pendingRemovals.remove(m); // it keeps its predicate: stale traversals may still consult it
+                pendingRemovals.remove(m); // its remover let go of its predicate: it covers what it took
                 unlink(m);
             } else {
                 if (m.heapIndex >= 0) {
@@ -730,8 +778,12 @@ public class DeliQueue extends MessageQueue {
         if (isQuitSentinel(o)) {
             return droppedByQuit(o, m);
         }
+        Predicate<Message> p = predicateOf(o);
+        if (p == null) {
+            return m.removedBy == o; // a finished removal: what it took (everything it covered has left)
+        }
         try {
-            return predicateOf(o).test(m);
+            return p.test(m);
         } catch (Throwable t) {
             return false;
         }
@@ -748,9 +800,9 @@ public class DeliQueue extends MessageQueue {
         return owner;
     }
 
-    @SuppressWarnings("unchecked")
+    /** The removal's predicate, or null once its walk has ended. */
     static Predicate<Message> predicateOf(Message descriptor) {
-        return (Predicate<Message>) descriptor.obj;
+        return ((RemovalPredicate) descriptor.obj).test;
     }
 
     // =====================================================================================================

@@ -180,14 +180,14 @@ public final class Looper {
         Object token = obs == null ? null : obs.messageDispatchStarting();
         try {
             target.dispatchMessage(msg);
+            if (obs != null) {
+                obs.messageDispatched(token, msg); // inside the try, as on Android: its exception is reported too
+            }
         } catch (Throwable t) {
             if (obs != null) {
                 obs.dispatchingThrewException(token, msg, t);
             }
             throw t;
-        }
-        if (obs != null) {
-            obs.messageDispatched(token, msg);
         }
         if (dispatchThreshold > 0) {
             long took = queue.clock().uptimeMillis() - start;

@@ -235,6 +235,21 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /**
+     * A finished removal's descriptor keeps its predicate: behind a sleeping Looper it keeps the removal's token,
+     * Handler and Runnable reachable from the queue until the Looper drains it (and the newest swept descriptor
+     * stays on the stack until the next push).
+     */
+    REMOVAL_KEEPS_PREDICATE(Detection.CONFORMANCE, "PayloadReleased: behind a sleeping Looper, a finished "
+            + "removeCallbacksAndMessages(token) keeps the token reachable (ClockAndFaultsTest, with the garbage "
+            + "collector)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            void releasePredicate(Message descriptor) {
+                // BUG: the predicate, and what it captured, stays reachable from the stack
+            }
+        }),
+
+    /**
      * A removal's walk lets its predicate's exception out (the walk of {@code collect} without its
      * {@code finally}): what it tombstoned before the throw keeps its payload and is never handed to the Looper, nor
      * is its descriptor. Identical to DeliQueue as long as no predicate throws.
@@ -255,8 +270,7 @@ public enum Mutant implements MessageQueue.Factory {
                 })) {
                     return 0;
                 }
-                Message descriptor = new Message();
-                descriptor.obj = p;
+                Message descriptor = newDescriptor(p);
                 pushDescriptor(descriptor);
                 List<Message> passed = new ArrayList<>();
                 Message head = descriptor;
@@ -277,6 +291,7 @@ public enum Mutant implements MessageQueue.Factory {
                         count++;
                     }
                 }
+                releasePredicate(descriptor);
                 for (Message m = head; m != descriptor; m = m.nextFree) {
                     releasePayload(m);
                 }

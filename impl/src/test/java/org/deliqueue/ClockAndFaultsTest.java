@@ -200,6 +200,48 @@ class ClockAndFaultsTest {
         }
     }
 
+    /**
+     * Behind a Looper asleep for an hour, a finished removal keeps nothing it was given reachable: not the token of
+     * {@code removeCallbacksAndMessages}, whether it took a message or not, nor the Runnable of
+     * {@code removeCallbacks} (found by review: DeliQueue's descriptor kept its predicate, and with it these, until
+     * the Looper drained it, and the newest one until the next post). Android's queue keeps nothing; apps rely on
+     * that in {@code onDestroy}.
+     */
+    @ForEachQueue
+    void aFinishedRemovalKeepsNothingItWasGivenReachable(MessageQueue.Factory factory) {
+        try (LooperThread lt = LooperThread.start(factory)) {
+            Handler h = lt.handler();
+            assertTrue(h.sendEmptyMessageDelayed(1, TestSupport.HOUR_MILLIS), "a message due in an hour");
+            awaitAsleep(lt);
+            List<WeakReference<Object>> given = removeWithArgumentsOnlyTheRemovalsHold(h);
+            for (WeakReference<Object> g : given) {
+                assertTrue(TestSupport.collected(g), "a finished removal keeps what it was given reachable");
+            }
+            assertTrue(lt.queue().hasMessages(h, 1, null), "the other message is untouched");
+        }
+    }
+
+    private static List<WeakReference<Object>> removeWithArgumentsOnlyTheRemovalsHold(Handler h) {
+        Object token = new Object();
+        Runnable r = new Runnable() { // a fresh object: a non-capturing lambda is a constant, never collected
+            @Override
+            public void run() {
+            }
+        };
+        assertTrue(h.postAtTime(r, token, h.getLooper().getQueue().clock().uptimeMillis() + TestSupport.HOUR_MILLIS));
+        h.removeCallbacksAndMessages(token); // takes the post
+        Object unmatched = new Object();
+        h.removeCallbacksAndMessages(unmatched); // takes nothing
+        Runnable neverPosted = new Runnable() {
+            @Override
+            public void run() {
+            }
+        };
+        h.removeCallbacks(neverPosted);
+        return List.of(new WeakReference<>(token), new WeakReference<>(r), new WeakReference<>(unmatched),
+                new WeakReference<>(neverPosted));
+    }
+
     /** Waits until the Looper has run a post and gone back to sleep: then it sleeps until woken or due. */
     private static void awaitAsleep(LooperThread lt) {
         BlockingQueue<String> ran = new ArrayBlockingQueue<>(1);

@@ -109,6 +109,40 @@ class LooperHooksTest {
     }
 
     /**
+     * An observer whose {@code messageDispatched} throws is told of that exception too, as Android's
+     * {@code loopOnce} does (its {@code messageDispatched} call is inside the try), and the loop lets it out.
+     */
+    @ForEachQueue
+    void anObserverWhoseDispatchedCallbackThrowsIsToldOfItsException(MessageQueue.Factory factory) {
+        HandlerThread t = started(factory, Clock.SYSTEM);
+        CompletableFuture<Throwable> uncaught = new CompletableFuture<>();
+        t.setUncaughtExceptionHandler((thread, e) -> uncaught.complete(e));
+        Events events = new Events();
+        RuntimeException thrown = new IllegalStateException("thrown by messageDispatched");
+        t.getLooper().setObserver(new Looper.Observer() {
+            @Override
+            public Object messageDispatchStarting() {
+                return "token";
+            }
+
+            @Override
+            public void messageDispatched(Object token, Message msg) {
+                events.add("dispatched what=" + msg.what);
+                throw thrown;
+            }
+
+            @Override
+            public void dispatchingThrewException(Object token, Message msg, Throwable exception) {
+                events.add("threw " + token + " what=" + msg.what + " " + (exception == thrown));
+            }
+        });
+        new Handler(t.getLooper(), msg -> true).sendEmptyMessage(3);
+        events.expect("dispatched what=3", "threw token what=3 true");
+        assertSame(thrown, TestSupport.await(uncaught, "the HandlerThread's uncaught exception"));
+        join(t);
+    }
+
+    /**
      * On a manual clock: a dispatch that moves the clock past the dispatch threshold is logged, one below it is not;
      * a message dispatched later than its time by more than the delivery threshold is logged once per backlog
      * ("Drained" once a message is on time again).
