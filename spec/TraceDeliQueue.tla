@@ -37,8 +37,13 @@ E(i) == Log[i][cur[i]]
 \* (by more than Slack, for clock reads that the CPU may move a little)
 \* happened before it. Such an event must be matched first.
 Slack == 20
+\* When the action after event e began at the latest: e's log time, or, for a
+\* tick TraceModule added inside a clock jump (e.after: the log time of the
+\* event before the jump), that earlier time, since the jump's ticks are one
+\* access logged once.
+Since(e) == IF "after" \in DOMAIN e THEN e.after ELSE e.ts
 TimeBox(i) == cur[i] > 1 =>
-                \A j \in DOMAIN Log \ {i} : Has(j) => E(j).ts + Slack >= Log[i][cur[i] - 1].ts
+                \A j \in DOMAIN Log \ {i} : Has(j) => E(j).ts + Slack >= Since(Log[i][cur[i] - 1])
 
 Field(e, f) == f \in DOMAIN e
 \* The wake refcount as the event read it: the count and the TEARDOWN bit.

@@ -16,10 +16,12 @@ import org.deliqueue.DeliQueue;
 import org.deliqueue.TracedRun;
 
 /**
- * {@code make trace SECONDS=n}: for {@code n} seconds, traced runs of DeliQueue (2 producers, an asker, a remover, the
- * clock, a quitter), each validated by TLC as soon as it is written; prints each verdict, the figures (traces, events per trace, time
- * per trace) and the coverage of DeliQueue's actions by the matched events. Exits 1 if any trace is rejected or
- * any action of DeliQueue that traced runs can take was never matched.
+ * {@code make trace [TRACES=n] [SECONDS=s]}: traced runs of DeliQueue (2 producers, an asker, a remover, the clock, a
+ * quitter), each validated by TLC as soon as it is written, until {@code n} traces are written (100 when neither is
+ * given) or {@code s} seconds have passed, whichever comes first; prints each verdict, the figures (traces, events
+ * per trace, time per trace) and the coverage of DeliQueue's actions by the matched events. Exits 1 if any trace is
+ * rejected, if fewer than {@code n} traces of at least {@value #MIN_EVENTS} events were accepted, or if any action of
+ * DeliQueue that traced runs can take was never matched.
  */
 public final class Soak {
     /** Actions of DeliQueue that traced runs need not take, and why. */
@@ -29,23 +31,45 @@ public final class Soak {
             "takeDueOrNull_liveHead", "a dead heap head needs a tombstone or a swept descriptor between the "
                     + "Looper's drain and its look at the heads: matched when a run hits that window, not required"));
 
-    /** Posts per producer in a soak run: with the rest, at least 50 events per trace. */
+    /** Posts per producer in a soak run: with the rest, at least {@value #MIN_EVENTS} events per trace. */
     static final int SIZE = 5;
+    /** The fewest events a trace must have to count towards the {@code TRACES} target. */
+    static final int MIN_EVENTS = 50;
+    /** The {@code TRACES} target when neither a count nor a time is given. */
+    static final int DEFAULT_TRACES = 100;
 
     private static final Pattern DEFINITION = Pattern.compile("(?m)^([a-z][A-Za-z]*_[A-Za-z]+)\\s*(?:\\([^)]*\\))?\\s*==");
 
     private Soak() {
     }
 
+    /** Arguments: {@code --traces n} and {@code --seconds s}, each optional (0: no limit of that kind). */
     public static void main(String[] args) throws Exception {
-        long seconds = args.length > 0 ? Long.parseLong(args[0]) : 600;
+        long target = 0;
+        long seconds = 0;
+        for (int i = 0; i < args.length; i += 2) {
+            if (i + 1 == args.length || !args[i].matches("--(traces|seconds)") || !args[i + 1].matches("\\d+")) {
+                System.err.println("usage: Soak [--traces n] [--seconds s] (got " + String.join(" ", args) + ")");
+                System.exit(2);
+            }
+            if (args[i].equals("--traces")) {
+                target = Long.parseLong(args[i + 1]);
+            } else {
+                seconds = Long.parseLong(args[i + 1]);
+            }
+        }
+        if (target == 0 && seconds == 0) {
+            target = DEFAULT_TRACES;
+        }
         long started = System.nanoTime();
         Path dir = Path.of(System.getProperty("trace.dir", "target/traces"));
         TraceCheck check = TraceCheck.fromSystemProperties();
-        System.out.printf("make trace: traced runs of DeliQueue validated by TLC for %d s (2 producers, an asker, "
-                + "a remover, the clock, a quitter; traces in %s)%n", seconds, dir);
+        System.out.printf("make trace: traced runs of DeliQueue validated by TLC, %s%s (2 producers, an asker, "
+                + "a remover, the clock, a quitter; traces in %s)%n", target > 0 ? target + " traces" : "",
+                seconds > 0 ? (target > 0 ? " or " : "") + seconds + " s, whichever comes first" : "", dir);
         int traces = 0;
         int rejected = 0;
+        int acceptedLarge = 0;
         Set<String> matched = new TreeSet<>();
         List<Integer> events = new ArrayList<>();
         double time = 0;
@@ -53,7 +77,8 @@ public final class Soak {
         ExecutorService tlc = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors());
         List<Future<TraceCheck.Verdict>> verdicts = new ArrayList<>();
         long end = System.nanoTime() + seconds * 1_000_000_000L;
-        for (long seed = 1; System.nanoTime() < end || seed == 1; seed++) {
+        for (long seed = 1; seed == 1 || (seconds == 0 || System.nanoTime() < end) && (target == 0 || seed <= target);
+                seed++) {
             Path out = dir.resolve("soak-" + seed + ".ndjson");
             new TracedRun(DeliQueue::new, seed, 2, SIZE, 3, 2).runTo(out);
             verdicts.add(tlc.submit(() -> check.check(out)));
@@ -69,19 +94,26 @@ public final class Soak {
             events.add(v.events());
             time += v.seconds();
             if (v.accepted()) {
+                acceptedLarge += v.events() >= MIN_EVENTS ? 1 : 0;
                 matched.addAll(TraceModule.read(dir.resolve(v.trace() + ".ndjson")).actions());
             } else {
                 rejected++;
             }
         }
         events.sort(null);
-        System.out.printf("%d traces of at least 50 events%n", events.stream().filter(e -> e >= 50).count());
+        long large = events.stream().filter(e -> e >= MIN_EVENTS).count();
+        System.out.printf("%d traces of at least %d events%n", large, MIN_EVENTS);
         System.out.printf("%n%d traces, %d accepted, %d rejected; events per trace: min %d, median %d, max %d; "
                 + "TLC %.1f s per trace, %d in parallel; %.0f s in all%n", traces, traces - rejected, rejected, events.get(0),
                 events.get(events.size() / 2), events.get(events.size() - 1), time / traces,
                 Runtime.getRuntime().availableProcessors(), (System.nanoTime() - started) / 1e9);
         List<String> missing = coverage(check, matched);
-        System.exit(rejected == 0 && missing.isEmpty() ? 0 : 1);
+        boolean enough = acceptedLarge >= target;
+        if (!enough) {
+            System.out.printf("FEWER TRACES THAN ASKED: %d accepted of at least %d events, %d asked for%n",
+                    acceptedLarge, MIN_EVENTS, target);
+        }
+        System.exit(rejected == 0 && missing.isEmpty() && enough ? 0 : 1);
     }
 
     /**

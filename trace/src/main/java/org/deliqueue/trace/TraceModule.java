@@ -2,6 +2,7 @@ package org.deliqueue.trace;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,10 +24,22 @@ import java.util.TreeSet;
  * <p>Times: {@code ts} (System.nanoTime) becomes microseconds since the run's first event, which fits TLC's
  * 32-bit integers. Deadlines: impl's "no deadline" ({@code Long.MAX_VALUE}, stored in the wait word as its largest value) is
  * the spec's {@code INF = MaxTime + 1}.
+ *
+ * <p>Uptimes ({@link #TIME_FIELDS}) become their ranks among the uptimes of the run, 0 included (0 stays 0: it is
+ * the front of the queue). DeliQueue only compares uptimes with each other, and ranks keep every comparison, so the
+ * spec's small clock ({@code now} in 0..MaxTime, moved by {@code tick} one step at a time) can follow a run whose
+ * clock jumped: a {@code tick} event that moves the clock by k ranks is laid out as k ticks of one rank, the last
+ * one carrying the logged value. The steps between are uptimes no thread read, and the spec lets any thread move
+ * between them. Each added tick carries {@code after}, the log time of the clock thread's event before the jump:
+ * the time box ({@code spec/TraceDeliQueue.tla}, {@code Since}) must not take the added tick's log time as a bound
+ * on the next tick of the same jump (one access, logged once, possibly long after another thread read its
+ * value).
  */
 public final class TraceModule {
     /** DeliQueue.MAX_DEADLINE: a deadline at or above it is "none". */
     private static final long MAX_DEADLINE = Long.MAX_VALUE >>> 2;
+    /** The event fields that hold uptimes (ms): a message's {@code when}, a clock reading, a sleep's deadline. */
+    static final List<String> TIME_FIELDS = List.of("when", "now", "dl", "deadline");
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -104,7 +117,62 @@ public final class TraceModule {
         }
         List<ThreadLog> threads = new ArrayList<>();
         byThread.forEach((t, events) -> threads.add(new ThreadLog(t, events)));
-        return new TraceModule(threads, preds, removals);
+        return new TraceModule(rankUptimes(threads), preds, removals);
+    }
+
+    /**
+     * Whether field {@code f} of {@code e} holds an uptime: not "no deadline" ({@link #MAX_DEADLINE} and up) and not
+     * negative ({@code sweep_readTop}'s {@code now = -1}: no clock reading; uptimes never are).
+     */
+    private static boolean isUptime(JsonNode e, String f) {
+        return e.has(f) && e.get(f).asLong() >= 0 && e.get(f).asLong() < MAX_DEADLINE;
+    }
+
+    /**
+     * The run with every uptime replaced by its rank and every tick that moves the clock by more than one rank
+     * laid out as ticks of one (see the class comment). A run whose clock starts at 0 and moves by 1 ms through
+     * every uptime it uses is unchanged.
+     */
+    static List<ThreadLog> rankUptimes(List<ThreadLog> threads) {
+        TreeSet<Long> uptimes = new TreeSet<>(Set.of(0L));
+        for (ThreadLog t : threads) {
+            for (JsonNode e : t.events()) {
+                for (String f : TIME_FIELDS) {
+                    if (isUptime(e, f)) {
+                        uptimes.add(e.get(f).asLong());
+                    }
+                }
+            }
+        }
+        Map<Long, Long> rank = new TreeMap<>();
+        uptimes.forEach(u -> rank.put(u, (long) rank.size()));
+        long firstTs = threads.stream().flatMap(t -> t.events().stream()).filter(e -> e.has("ts"))
+                .mapToLong(e -> e.get("ts").asLong()).min().orElse(0);
+        List<ThreadLog> ranked = new ArrayList<>();
+        for (ThreadLog t : threads) {
+            List<JsonNode> events = new ArrayList<>();
+            long clock = 0;
+            long previousTs = firstTs;
+            for (JsonNode e : t.events()) {
+                ObjectNode r = e.deepCopy();
+                for (String f : TIME_FIELDS) {
+                    if (isUptime(r, f)) {
+                        r.put(f, rank.get(r.get(f).asLong()));
+                    }
+                }
+                if (r.get("a").asText().equals("tick")) {
+                    for (long between = clock + 1; between < r.get("now").asLong(); between++) {
+                        // one access, logged once: the next tick may have happened as early as this one
+                        events.add(r.deepCopy().put("now", between).put("after", previousTs));
+                    }
+                    clock = r.get("now").asLong();
+                }
+                events.add(r);
+                previousTs = r.has("ts") ? r.get("ts").asLong() : previousTs;
+            }
+            ranked.add(new ThreadLog(t.thread(), events));
+        }
+        return ranked;
     }
 
     public List<ThreadLog> threads() {
@@ -178,7 +246,7 @@ public final class TraceModule {
         }
         if (v.isNumber()) {
             long x = v.asLong();
-            if (field.equals("ts")) {
+            if (field.equals("ts") || field.equals("after")) {
                 return Long.toString((x - firstNanos) / 1000); // microseconds since the first event: a TLC int
             }
             boolean deadline = field.equals("dl") || field.equals("deadline");
