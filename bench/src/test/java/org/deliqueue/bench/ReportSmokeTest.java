@@ -83,6 +83,20 @@ class ReportSmokeTest {
     }
 
     @Test
+    void passOnAnotherMachineGetsItsOwnPageWithoutTheSharedMachinesNotes() throws IOException {
+        Path results = sample(s -> s);
+        Files.writeString(results.resolve("sample.env"), "machine=a lent 16-core machine, otherwise idle\n",
+                java.nio.file.StandardOpenOption.APPEND);
+        Path docs = tmp.resolve("docs");
+        Report.generate("sample", results, docs);
+        assertTrue(!Files.exists(docs.resolve("results.md")), "the shared machine's page is left alone");
+        String md = Files.readString(docs.resolve("results-sample.md"));
+        assertTrue(md.contains("a lent 16-core machine, otherwise idle"), "the page describes its machine");
+        assertTrue(!md.contains("**shared**") && !md.contains("## Notes"), "no claim written for the shared machine");
+        assertTrue(md.contains("](results.md)"), "the page points to the notes");
+    }
+
+    @Test
     void malformedJsonFailsTheReport() throws IOException {
         Path results = sample(s -> s.substring(0, s.length() / 2));
         assertThrows(IOException.class, () -> Report.generate("sample", results, tmp.resolve("docs")));

@@ -17,14 +17,16 @@ import java.util.TreeSet;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Turns one benchmark pass into {@code docs/results.md} and its plots.
+ * Turns one benchmark pass into {@code docs/results.md} and its plots; a pass run on another machine than the
+ * shared one (its {@code PASS.env} has a {@code machine} key) gets its own page, {@code docs/results-PASS.md}.
  *
  * <pre>java -cp bench/target/benchmarks.jar org.deliqueue.bench.report.Report PASS RESULTS_DIR DOCS_DIR</pre>
  *
  * Reads {@code RESULTS_DIR/PASS.json} (JMH, {@code -rf json}) and, when present, {@code PASS-singleshot.json} (the
  * single-shot benchmarks, run apart with more iterations), {@code RESULTS_DIR/PASS-backlog.jsonl} (the busy-queue
  * harness's per-iteration statistics) and {@code RESULTS_DIR/PASS.env} (machine, load and command, written by
- * {@code bench/run.sh}); writes {@code DOCS_DIR/results.md} and the plots {@code DOCS_DIR/results/PASS-*.png}
+ * {@code bench/run.sh}; a key {@code machine} there describes a machine that is not the shared one); writes
+ * {@code DOCS_DIR/}{@link #pageName} and the plots {@code DOCS_DIR/results/PASS-*.png}
  * ({@link Plots}). Every figure on the page is a ratio of two results of the same pass, or a raw result printed
  * next to its partner.
  *
@@ -101,7 +103,7 @@ public final class Report {
             System.exit(2);
         }
         Report r = generate(args[0], Path.of(args[1]), Path.of(args[2]));
-        System.out.println("wrote " + Path.of(args[2]).resolve("results.md") + " and " + Plots.NAMES.size()
+        System.out.println("wrote " + Path.of(args[2]).resolve(r.pageName()) + " and " + Plots.NAMES.size()
                 + " plots in " + Path.of(args[2]).resolve("results"));
         if (!r.missing().isEmpty()) {
             System.out.println("not in this pass (n/a on the page): " + String.join(", ", r.missing()));
@@ -114,8 +116,18 @@ public final class Report {
         Report r = new Report(pass);
         r.load(resultsDir);
         Map<String, String> plots = new Plots(r).write(docsDir.resolve("results"), pass);
-        Files.writeString(docsDir.resolve("results.md"), r.page(plots), StandardCharsets.UTF_8);
+        Files.writeString(docsDir.resolve(r.pageName()), r.page(plots), StandardCharsets.UTF_8);
         return r;
+    }
+
+    /** This pass's page: {@code results.md} on the shared machine, else {@code results-PASS.md}. */
+    String pageName() {
+        return sharedMachine() ? "results.md" : "results-" + pass + ".md";
+    }
+
+    /** Whether this pass ran on the shared machine the page's notes were written for (no {@code machine} key). */
+    boolean sharedMachine() {
+        return !env.containsKey("machine");
     }
 
     /** The results the page asked for and the pass lacks ({@code Class.method} with parameters), sorted. */
@@ -210,15 +222,17 @@ public final class Report {
         b.append("| JMH options | `").append(env.getOrDefault("jmh_options", "?")).append("` |\n");
         b.append("| date | ").append(env.getOrDefault("date", "?")).append(" |\n");
         b.append("| machine | ").append(env.getOrDefault("cores", "?"))
-                .append(" cores, ").append(env.getOrDefault("memory", "?"))
-                .append(", **shared** with other engineers' builds and model checkers |\n");
+                .append(" cores, ").append(env.getOrDefault("memory", "?")).append(", ")
+                .append(env.getOrDefault("machine", "**shared** with other engineers' builds and model checkers"))
+                .append(" |\n");
         b.append("| load average (1, 5, 15 min) | before: ").append(env.getOrDefault("load_before", "?"))
                 .append("; after: ").append(env.getOrDefault("load_after", "?")).append(" |\n");
         b.append("| JVM | ").append(env.getOrDefault("jvm", "?")).append(" |\n\n");
-        b.append("Because the machine is shared and noisy, every comparison below is a ratio of two results of this "
-                + "one pass, measured minutes apart under the same load. Absolute numbers are printed for context "
-                + "only; do not compare them with other machines or passes. A load average above the core count "
-                + "means our threads were time-sliced with other work: tails (p99 and up) are the first casualty.\n\n");
+        b.append(sharedMachine() ? "Because the machine is shared and noisy, every" : "Every")
+                .append(" comparison below is a ratio of two results of this one pass, measured minutes apart under "
+                + "the same load. Absolute numbers are printed for context only; do not compare them with other "
+                + "machines or passes. A load average above the core count means our threads were time-sliced with "
+                + "other work: tails (p99 and up) are the first casualty.\n\n");
 
         summary(b);
         busySection(b, plots);
@@ -228,7 +242,8 @@ public final class Report {
         peersSection(b, plots);
         poolSection(b);
         removalSection(b);
-        b.append(Notes.TEXT);
+        b.append(sharedMachine() ? Notes.TEXT : "The notes on the seed claims and the method are on the shared "
+                + "machine's page, [results.md](results.md).\n");
         return b.toString();
     }
 
@@ -425,8 +440,9 @@ public final class Report {
         b.append("## 6. Message pool strategies (the Parcel pool study, repeated)\n\n");
         b.append("`PoolBench`: obtain, write, publish (Blackhole) and recycle one object, per operation. Throughput "
                 + "relative to the locked linked list at the same thread count, as Android's Parcel study reported "
-                + "its figures relative to its baseline (there: 1/4/16 threads on a phone; here: 1/2/4 on 2 shared "
-                + "cores, so 4 threads means time-slicing).\n\n");
+                + "its figures relative to its baseline (there: 1/4/16 threads on a phone; here: 1/2/4 on "
+                + env.getOrDefault("cores", "?") + " cores" + (sharedMachine()
+                ? ", shared, so 4 threads means time-slicing).\n\n" : ").\n\n"));
         b.append("| strategy | 1 thread | 2 threads | 4 threads |\n|---|---|---|---|\n");
         for (String s : new String[] {"PURE_GC", "SINGLE_AR", "POOLED_AR", "LOCKED_LIST"}) {
             b.append("| ").append(s);
