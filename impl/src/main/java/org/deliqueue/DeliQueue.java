@@ -1421,7 +1421,7 @@ public class DeliQueue extends MessageQueue {
     /**
      * Checks the structural obligations while no other thread uses the queue (tests, checkers' validation
      * hooks): TraversalSafe (tickets decrease along {@code next}), BackLinksConsistent, HeapStackConsistent and
-     * PayloadReleased (a linked message tombstoned for a removal holds no payload).
+     * PayloadReleased (a linked message tombstoned for a removal holds no payload, a linked descriptor no predicate).
      *
      * @throws IllegalStateException naming the broken obligation
      */
@@ -1443,6 +1443,10 @@ public class DeliQueue extends MessageQueue {
                     && m.removedBy != null && isRemoval(m.removedBy)) {
                 check(m.obj == null && m.callback == null && m.target == null, "PayloadReleased",
                         "a removed message still holds its payload: what=" + m.what + " when=" + m.when);
+            }
+            if (isRemoval(m)) {
+                check(predicateOf(m) == null, "PayloadReleased",
+                        "a finished removal's descriptor still holds its predicate (and what it captured): " + m);
             }
             linked.add(m);
         }

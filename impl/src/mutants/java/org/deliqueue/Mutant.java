@@ -241,7 +241,7 @@ public enum Mutant implements MessageQueue.Factory {
      */
     REMOVAL_KEEPS_PREDICATE(Detection.CONFORMANCE, "PayloadReleased: behind a sleeping Looper, a finished "
             + "removeCallbacksAndMessages(token) keeps the token reachable (ClockAndFaultsTest, with the garbage "
-            + "collector)",
+            + "collector); Lincheck's validation sees a linked descriptor with its predicate",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
             void releasePredicate(Message descriptor) {

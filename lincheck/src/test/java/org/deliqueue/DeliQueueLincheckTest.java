@@ -34,7 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * raises them. Every check prints its time. The queues' logger is off ({@link QuietLogs}): java.util.logging takes
  * locks the model checker cannot schedule.
  */
-// negative control: NON_ATOMIC_PUSH, DELIVER_WITHOUT_REMOVED_CAS, UNLINK_CLEARS_NEXT, SWEEP_SKIPS_BACKLINKS, SINGLE_PASS_TRAVERSAL, QUIT_TIME_BEFORE_TOP, REMOVAL_KEEPS_PAYLOAD, BULK_REMOVAL_PER_MESSAGE, UNRESERVED_DELIVERY
+// negative control: NON_ATOMIC_PUSH, DELIVER_WITHOUT_REMOVED_CAS, UNLINK_CLEARS_NEXT, SWEEP_SKIPS_BACKLINKS, SINGLE_PASS_TRAVERSAL, QUIT_TIME_BEFORE_TOP, REMOVAL_KEEPS_PAYLOAD, REMOVAL_KEEPS_PREDICATE, BULK_REMOVAL_PER_MESSAGE, UNRESERVED_DELIVERY
 // obligation: ExactlyOnce
 // obligation: NoLostMessage
 // obligation: DeliveryOrder
