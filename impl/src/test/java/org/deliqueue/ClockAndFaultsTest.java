@@ -190,14 +190,8 @@ class ClockAndFaultsTest {
      */
     @ForEachQueue
     void aRemovedMessageNoLongerReferencesItsPayload(MessageQueue.Factory factory) {
-        try (LooperThread lt = LooperThread.start(factory)) {
-            Handler h = lt.handler();
-            assertTrue(h.sendEmptyMessageDelayed(1, TestSupport.HOUR_MILLIS), "a message due in an hour");
-            awaitAsleep(lt);
-            WeakReference<Object> payload = postPayloadThenRemoveIt(h);
-            assertTrue(TestSupport.collected(payload), "the removed message's obj is still reachable from the queue");
-            assertTrue(lt.queue().hasMessages(h, 1, null), "the other message is untouched");
-        }
+        behindALooperAsleepForAnHour(factory, h -> List.of(postPayloadThenRemoveIt(h)),
+                "the removed message's obj is still reachable from the queue");
     }
 
     /**
@@ -209,13 +203,22 @@ class ClockAndFaultsTest {
      */
     @ForEachQueue
     void aFinishedRemovalKeepsNothingItWasGivenReachable(MessageQueue.Factory factory) {
+        behindALooperAsleepForAnHour(factory, ClockAndFaultsTest::removeWithArgumentsOnlyTheRemovalsHold,
+                "a finished removal keeps what it was given reachable");
+    }
+
+    /**
+     * With a message due in an hour pending and the Looper asleep, runs {@code removals}; each object it returns a
+     * weak reference to must then be collectable, and the pending message untouched.
+     */
+    private static void behindALooperAsleepForAnHour(MessageQueue.Factory factory,
+            java.util.function.Function<Handler, List<WeakReference<Object>>> removals, String leak) {
         try (LooperThread lt = LooperThread.start(factory)) {
             Handler h = lt.handler();
             assertTrue(h.sendEmptyMessageDelayed(1, TestSupport.HOUR_MILLIS), "a message due in an hour");
             awaitAsleep(lt);
-            List<WeakReference<Object>> given = removeWithArgumentsOnlyTheRemovalsHold(h);
-            for (WeakReference<Object> g : given) {
-                assertTrue(TestSupport.collected(g), "a finished removal keeps what it was given reachable");
+            for (WeakReference<Object> r : removals.apply(h)) {
+                assertTrue(TestSupport.collected(r), leak);
             }
             assertTrue(lt.queue().hasMessages(h, 1, null), "the other message is untouched");
         }
