@@ -15,14 +15,13 @@ JCSTRESS_ARGS ?=
 TRACE_SECONDS := $(if $(filter command line,$(origin SECONDS)),$(SECONDS))
 TRACES ?= $(if $(TRACE_SECONDS),,100)
 
-.PHONY: help verify build test stress obligations tlc tlc-full tlc-sim tlc-mutants tlc-explain tlc-dist trace lincheck jcstress bench bench-full jpf clean
+.PHONY: help verify build test lint-workflows stress obligations tlc tlc-full tlc-sim tlc-mutants tlc-explain tlc-dist trace lincheck jcstress bench bench-full jpf clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
 
 verify: ## The main job: every checker at standard depth, then each obligation's verdict per checker
 	@status=0; $(MVN) $(MVN_FLAGS) -fae -Ddeliqueue.stress.seconds=$(STRESS_SECONDS) verify || status=$$?; \
-	jcstress/ci/actionlint.sh || status=1; \
 	bash jpf/bin/run-jpf.sh || status=1; \
 	$(MVN) $(MVN_FLAGS) -q -pl obligations compile exec:exec -Dobligations.mode=write || status=1; \
 	echo; echo "== deliqueue: obligations x checkers (verdicts of this run) =="; \
@@ -34,9 +33,11 @@ build: ## Compile every module and fetch every dependency (no tests)
 
 test: ## Everything within budget: conformance, mutant controls, TLC CI models + spec mutants, trace validation (a sample), Lincheck, jcstress (fast), JPF harnesses on the plain JVM
 	$(MVN) $(MVN_FLAGS) -Ddeliqueue.stress.seconds=$(STRESS_SECONDS) verify
-	jcstress/ci/actionlint.sh
 	bash jpf/bin/junit-selftest.sh
 	bash jpf/bin/run-jpf.sh
+
+lint-workflows: ## Lint .github/workflows with actionlint (pinned; installed with Go's `go install`, so it needs Go): CI runs it after make test
+	jcstress/ci/actionlint.sh
 
 stress: ## The conformance stress tests alone, for minutes (STRESS_SECONDS=120 unless given)
 	$(MVN) $(MVN_FLAGS) -q -pl impl -am install -DskipTests

@@ -1,6 +1,7 @@
 package org.deliqueue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -26,8 +27,8 @@ import java.util.function.Predicate;
  *       CAS {@code top}. Then {@link #signalIfEarlier}.
  *   <li>{@link #sweep} - Looper: walk from {@code top} down to {@link #swept}, write back-links, heap the live
  *       messages, note removal descriptors and the quit sentinel.
- *   <li>{@link #removeMatching} / {@link #drainFreelist} / {@link #unlink} - descriptor, tombstones, freelist,
- *       unlink.
+ *   <li>{@link #removeMatching} / {@link #drainFreelist} / {@link #unlink} - selection, descriptor,
+ *       tombstones, freelist, unlink.
  *   <li>{@link #traverse} - the racy traversal of queries, repeated until {@code top} is stable.
  *   <li>{@link #acquireWakeRef} / {@link #releaseWakeRef} / {@link #teardown} - the tagged refcount around
  *       {@link WakeResource}.
@@ -42,21 +43,32 @@ import java.util.function.Predicate;
  * ticket is the node's push order at no cost to producers (no shared counter), and it is the heap's tie-breaker
  * ({@code insertSeq = ticket}, or {@code -ticket} for front-of-queue messages, which therefore come out LIFO).
  *
- * <p><b>Atomic removal: descriptors and ownership.</b> A removal ({@code removeMessages} and every variant,
- * {@code removeSyncBarrier}) pushes a <em>descriptor</em> onto the same stack: a node carrying the removal's
- * predicate, born REMOVED like the quit sentinel. That push is the removal's linearization point: the removal
- * takes exactly the messages pushed before it (below it) that match and are still in the queue. A node that can
- * take messages - a descriptor, or the quit sentinel for what its quit drops - <em>covers</em> a message below it,
- * and the earliest (lowest-ticket) covering node <em>owns</em> it. Every thread that tombstones a message for an
- * owner writes {@code removedBy = owner} before its REMOVED CAS, and all of them name the same owner. The remover
- * then walks down from its descriptor, tombstones what it owns, counts every message whose {@code removedBy} is its
- * descriptor (whoever tombstoned it), releases their payload and hands them, then the descriptor, to the Looper.
- * Queries and the Looper treat a message owned by a descriptor they have passed as gone, so a removal is atomic
- * against pushes, other removals, queries and quit: all of them are ordered by {@code top}. After the quit, a
- * removal that a query shows has nothing to take returns 0 at the query's linearization point without a descriptor
- * (no message can arrive any more), so a torn-down queue never accumulates descriptors no Looper will unlink.
- * The hand-over that brings the freelist to {@link #FREELIST_WAKE_SIZE} nodes wakes a sleeping Looper to unlink
- * them, so removals behind a Looper asleep for a long time keep the stack bounded ({@link #pushFreelist}).
+ * <p><b>Atomic removal: selection, descriptors and ownership.</b> A removal ({@code removeMessages} and every
+ * variant, {@code removeSyncBarrier}) first <em>selects</em> ({@link #select}): it walks the stack as a query does,
+ * asking its predicate - user code, an {@code equals} that may answer differently on each call, block, throw or
+ * re-enter the queue - once about each message still in the queue, on the calling thread. Then it pushes a
+ * <em>descriptor</em> onto the same stack, above the {@code top} it walked from: a node carrying the tickets of the
+ * messages it matched, born REMOVED like the quit sentinel. A push in between fails the CAS, and the removal walks
+ * the new segment and tries again, so the descriptor lands only above messages that were all asked about. That
+ * push is the removal's linearization point: it takes exactly the selected messages pushed before it that are
+ * still in the queue. A removal that selected nothing pushes nothing and linearizes at its last, stable read of
+ * {@code top}. A node that can take messages - a descriptor, or the quit sentinel for what its quit drops -
+ * <em>covers</em> a message below it (for a descriptor: by ticket, data), and the earliest (lowest-ticket)
+ * covering node <em>owns</em> it. Every thread that tombstones a message for an owner writes {@code removedBy =
+ * owner} before its REMOVED CAS, and all of them name the same owner, because covering is data every thread reads
+ * alike. The remover then walks down from its descriptor, tombstones what it owns, counts every message whose
+ * {@code removedBy} is its descriptor (whoever tombstoned it), releases their payload and hands them, then the
+ * descriptor, to the Looper. Queries and the Looper treat a message owned by a descriptor they have passed as gone,
+ * so a removal is atomic against pushes, other removals, queries and quit: all of them are ordered by {@code top}.
+ * After the quit, a removal whose selection passed the sentinel finds nothing the quit drops, so a torn-down queue
+ * never accumulates descriptors no Looper will unlink. The hand-over that brings the freelist to
+ * {@link #FREELIST_WAKE_SIZE} nodes wakes a sleeping Looper to unlink them, so removals behind a Looper asleep for
+ * a long time keep the stack bounded ({@link #pushFreelist}).
+ *
+ * <p><b>User code.</b> A removal's predicate runs only on the thread that called the removal, only inside the
+ * call, at most once per message, and before the descriptor is published; no other thread runs it or waits for
+ * it (UserCodeOnCaller). The same holds for a query's predicate. The class's other user code - handlers, idle
+ * handlers, the {@link Clock}, observers - runs where {@code docs/design.md}'s table says.
  *
  * <p><b>Reserved delivery.</b> The Looper decides from its last sweep, so a descriptor pushed after that sweep is
  * unknown to it. Delivery therefore has two steps: {@link #claimForDelivery} reserves the message (RESERVED, with
@@ -90,6 +102,8 @@ import java.util.function.Predicate;
  *       order against that barrier, never by the clock.
  *   <li>NoPushAfterQuit: once a quitting node is {@code top}, every push of a message fails.
  *   <li>PayloadReleased: a message tombstoned for a remover holds no payload once that removal has returned.
+ *   <li>UserCodeOnCaller: a removal's predicate is evaluated only by its caller, inside the call, at most once
+ *       per message.
  * </ul>
  *
  * <p><b>Memory ordering.</b> All accesses of shared fields go through {@link FieldAccess}, whose method names say
@@ -101,12 +115,13 @@ import java.util.function.Predicate;
  *       every payload field before its CAS, so a thread that reads {@code top} with acquire or volatile semantics
  *       (or any {@code next} chain from it) sees them: each later push's CAS read its predecessor's CAS, a chain of
  *       synchronizes-with edges. {@code nextFree} is published the same way by the freelist CAS. Reads of
- *       {@code top} whose value only feeds a CAS or a walk (push, pushDescriptor, quitQueue, the sweep, unlink's
- *       identity test, diagnostics) are acquire ({@code laTop}): a stale value fails the CAS, and the Looper's
+ *       {@code top} whose value only feeds a CAS or a walk (push, quitQueue, the sweep, unlink's identity test,
+ *       diagnostics) are acquire ({@code laTop}): a stale value fails the CAS, and the Looper's
  *       reads are coherent, so it never reads a {@code top} older than its last sweep. Reads of {@code freelist}
  *       that only feed the next CAS or exchange are opaque ({@code loFreelist}: no field of the node is read
- *       through them). The reads that stay volatile are the linearization points (the traversal's reads, the
- *       delivery's read in {@link #resolve}) and the Looper's half of the Dekker pair below.
+ *       through them). The reads that stay volatile are the linearization points (the traversal's reads, a
+ *       removal's selection's included: its descriptor's CAS expects the value it read, the delivery's read in
+ *       {@link #resolve}) and the Looper's half of the Dekker pair below.
  *   <li>{@code next}: plain. After publication only the Looper writes it ({@link #splice}), always replacing
  *       {@code p.next == m} by {@code m.next}. A racing traversal reads either value, both published nodes
  *       with smaller tickets, so it can neither leave the published set nor loop; the unlinked {@code m} keeps
@@ -152,13 +167,14 @@ import java.util.function.Predicate;
  * message keeps IN_USE and REMOVED, so enqueueing it again is rejected. Because no node is pushed twice, no
  * CAS on {@code top} or {@code freelist} suffers ABA.
  *
- * <p><b>Linearizability and progress.</b> Pushes, removals and quit linearize at their push on {@code top},
- * deliveries at the read of {@code top} in {@link #resolve}. {@link #traverse} walks again over the nodes pushed
+ * <p><b>Linearizability and progress.</b> Pushes, removals and quit linearize at their push on {@code top} (a
+ * removal that selected nothing at its selection's last read of {@code top}), deliveries at the read of
+ * {@code top} in {@link #resolve}. {@link #traverse} walks again over the nodes pushed
  * meanwhile until {@code top} is unchanged: a query's false answer linearizes at that last read of {@code top}, a
  * true one at the flag read that found the match. Push, removal and quit are lock-free (a CAS on {@code top} fails
- * only because another push succeeded; a removal's walk is bounded by the stack below its descriptor); the
- * Looper's steps never wait for another thread; a query is lock-free but not wait-free: pushes that keep arriving
- * faster than it walks can starve it.
+ * only because another push succeeded; a removal's selection walks only what was pushed since its last try, its
+ * collection is bounded by the stack below its descriptor); the Looper's steps never wait for another thread; a
+ * query or a removal is lock-free but not wait-free: pushes that keep arriving faster than it walks can starve it.
  */
 public class DeliQueue extends MessageQueue {
 
@@ -415,155 +431,197 @@ public class DeliQueue extends MessageQueue {
 
     /**
      * Removes every message matching {@code p} that is in the queue when this call's descriptor is pushed (its
-     * linearization point), atomically with respect to every other operation; returns how many. A predicate
-     * that throws counts as "no match" for that message; the first throwable is rethrown once the removal is
-     * complete, so nothing it took is lost or leaked.
+     * linearization point), atomically with respect to every other operation; returns how many.
+     *
+     * <p>{@code p} is user code (an {@code equals}, a captured token): it runs only here, on the calling thread,
+     * inside this call, at most once per message, and before anything is published ({@link #select}). The
+     * descriptor carries the answers as data, so no other thread - the Looper least of all - ever runs {@code p}
+     * or waits for it, and an answer that would differ on a second call changes nothing: there is no second call.
+     * A predicate that throws counts as "no match" for that message; the first throwable is rethrown once the
+     * removal is complete, so nothing it took is lost or leaked.
      */
     @Override
     int removeMatching(Predicate<Message> p) {
-        Message t = FieldAccess.lvTop(this);
-        if (Trace.ON) {
-            Trace.event("removeMatching_readTop", null, "top", t);
+        Selection s = newSelection(p);
+        Message descriptor = select(s);
+        int count = descriptor == null ? 0 : collect(descriptor);
+        if (s.thrown != null) {
+            throw DeliQueue.<RuntimeException>sneaky(s.thrown);
         }
-        // obligation: Refinement
-        if (t != null && isQuitting(t) && !hasMatching(m -> matchesOrThrows(p, m))) {
-            // After the quit no message can arrive, so the queue's matching messages only leave: none now means
-            // none at this query's linearization point, and the removal takes nothing there. It pushes no
-            // descriptor, which the Looper, once torn down, would never unlink (a dead Handler's removals would
-            // pile up on the stack, each walking past all the earlier ones).
-            return 0;
-        }
-        Message descriptor = newDescriptor(p);
-        pushDescriptor(descriptor);
-        return collect(descriptor);
+        return count;
+    }
+
+    /** A removal's selection for {@code p}; the {@code REMOVAL_ABORTS_ON_THROW} mutant overrides it. */
+    Selection newSelection(Predicate<Message> p) {
+        return new Selection(p);
     }
 
     /**
-     * A removal's predicate, held by its descriptor while the removal runs. The remover lets go of it when its walk
-     * ends ({@link #releasePredicate}): every message the descriptor covers has left the queue by then
-     * (TraversalComplete), and the descriptor itself may wait on the stack and the freelist for a Looper that
-     * sleeps, forever if nothing else is posted. Without the release, a finished {@code removeCallbacksAndMessages(
-     * token)} would keep the token, its Handler or its Runnable reachable from the queue (Android's queue keeps
-     * nothing). From then on the descriptor covers exactly what it took ({@link #covers}). The field is volatile:
-     * a reader that sees it null sees every tombstone of the walk.
+     * A removal's selection, private to its thread: the predicate, the tickets of the messages it matched (in
+     * ascending order, one segment of the walk at a time), the owner nodes passed, and the predicate's first
+     * throwable.
      */
-    static final class RemovalPredicate {
-        volatile Predicate<Message> test;
+    static class Selection extends Walk {
+        final Predicate<Message> predicate;
+        long[] tickets = new long[8];
+        int size;
+        Throwable thrown;
 
-        RemovalPredicate(Predicate<Message> test) {
-            this.test = test;
+        Selection(Predicate<Message> predicate) {
+            this.predicate = predicate;
+        }
+
+        /** Asks the predicate about {@code m}, once; a throw is a "no", remembered for the caller. */
+        boolean ask(Message m) {
+            try {
+                return predicate.test(m);
+            } catch (Throwable t) {
+                thrown = thrown == null ? t : thrown;
+                return false;
+            }
+        }
+
+        void add(long ticket) {
+            if (size == tickets.length) {
+                tickets = Arrays.copyOf(tickets, size * 2);
+            }
+            tickets[size++] = ticket;
+        }
+
+        /** Puts the tickets added since {@code from} (a walk from top down: descending) in ascending order. */
+        void ascend(int from) {
+            for (int i = from, j = size - 1; i < j; i++, j--) {
+                long t = tickets[i];
+                tickets[i] = tickets[j];
+                tickets[j] = t;
+            }
         }
     }
 
-    /** A removal descriptor for {@code p}, not yet pushed. */
-    static Message newDescriptor(Predicate<Message> p) {
+    /**
+     * The removal's select phase: the racy traversal of {@link #traverse}, asking the predicate about each message
+     * it meets that is neither REMOVED nor covered by an owner node passed. At the end of each segment, if nothing
+     * matched, it reads {@code top} again: unchanged, the removal takes nothing and returns null, linearized at
+     * that read (no message it matches was in the queue then). Otherwise it tries to push its descriptor with the
+     * matched tickets ({@link #pushDescriptor}) above the {@code top} it walked from; a failed CAS means a push
+     * came in between: it walks the new segment and tries again. The descriptor is pushed only above a {@code top}
+     * whose every message below has been asked about, so its push takes exactly the matched messages still in
+     * the queue: the same set the predicate would give if it were asked at that instant.
+     *
+     * @return the pushed descriptor, or null if the removal took nothing and pushed nothing
+     */
+    private Message select(Selection s) {
+        // obligation: UserCodeOnCaller, TraversalComplete, TraversalSafe
+        for (Message seen = null, t; (t = readTopForTraversal(seen)) != seen; seen = t) {
+            int segment = s.size;
+            walkSegment(t, seen, s, m -> {
+                traceStep("traverse_visit", m, "ask");
+                boolean removed = isRemoved(m);
+                // obligation: UserCodeOnCaller
+                boolean match = !removed && s.ask(m);
+                if (Trace.ON) {
+                    Trace.event("removeMatching_ask", null, "m", m, "removed", removed, "answer", match);
+                }
+                if (match) {
+                    s.add(m.ticket);
+                }
+                return false;
+            });
+            s.ascend(segment);
+            fenceBeforeRecheck();
+            if (s.size > 0) {
+                Message descriptor = newDescriptor(s);
+                if (pushDescriptor(descriptor, t)) {
+                    return descriptor;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A removal descriptor, not yet pushed, that covers the messages {@code s} matched: their tickets in ascending
+     * order, a copy (the selection may grow if the push fails). The {@code LOOPER_ASKS_PREDICATE} mutant overrides
+     * it.
+     */
+    Message newDescriptor(Selection s) {
         Message descriptor = new Message();
-        descriptor.obj = new RemovalPredicate(p);
+        descriptor.obj = Arrays.copyOf(s.tickets, s.size);
         return descriptor;
     }
 
-    /** {@code p.test(m)}, or true if it throws: the removal proper then decides, and rethrows (see above). */
-    private static boolean matchesOrThrows(Predicate<Message> p, Message m) {
-        try {
-            return p.test(m);
-        } catch (Throwable e) {
-            return true;
-        }
+    /** The tickets a removal descriptor covers, in ascending order. */
+    static long[] verdictsOf(Message descriptor) {
+        return (long[]) descriptor.obj;
     }
 
-    /** Pushes a removal descriptor; above a quitting top it becomes quitting itself, so pushes keep failing. */
-    void pushDescriptor(Message d) {
+    /**
+     * One attempt to push the descriptor {@code d} above {@code t}, the {@code top} its selection walked from:
+     * above a quitting top it becomes quitting itself, so pushes keep failing. The removal's linearization point.
+     */
+    boolean pushDescriptor(Message d, Message t) {
         if (Trace.ON) {
             Trace.nameAfterActor(d); // the spec names a descriptor after its remover
         }
-        for (;;) {
-            Message t = FieldAccess.laTop(this);
-            if (Trace.ON) {
-                Trace.event("pushDescriptor_readTop", null, "top", t);
-            }
-            // private until the CAS publishes it
-            d.flags = Message.FLAG_IN_USE | Message.FLAG_REMOVED | Message.FLAG_REMOVAL
-                    | (t != null && isQuitting(t) ? Message.FLAG_QUITTING : 0);
-            FieldAccess.spNext(d, t);
-            d.ticket = t == null ? 1 : t.ticket + 1;
-            // obligation: Refinement, NoPushAfterQuit
-            // obligation: AtomicRemoval
-            boolean pushed = FieldAccess.casTop(this, t, d);
-            if (Trace.ON) {
-                Trace.event("pushDescriptor_casTop", null, "exp", t, "ok", pushed);
-            }
-            if (pushed) {
-                return;
-            }
+        // private until the CAS publishes it
+        d.flags = Message.FLAG_IN_USE | Message.FLAG_REMOVED | Message.FLAG_REMOVAL
+                | (t != null && isQuitting(t) ? Message.FLAG_QUITTING : 0);
+        FieldAccess.spNext(d, t);
+        d.ticket = t == null ? 1 : t.ticket + 1;
+        // obligation: Refinement, NoPushAfterQuit
+        // obligation: AtomicRemoval
+        boolean pushed = FieldAccess.casTop(this, t, d);
+        if (Trace.ON) {
+            Trace.event("pushDescriptor_casTop", null, "exp", t, "ok", pushed);
         }
+        return pushed;
     }
 
     /**
      * The remover's walk from its descriptor down: tombstones what the descriptor owns, counts what is owned by
      * it (tombstoned by this thread or by a helper), releases the payload of those messages and hands them, then
-     * the descriptor, to the Looper with one freelist push.
+     * the descriptor, to the Looper with one freelist push. Runs no user code: the descriptor's tickets decide.
+     * The walk ends below the lowest of them.
      */
     private int collect(Message descriptor) {
-        Predicate<Message> p = predicateOf(descriptor);
+        long lowest = verdictsOf(descriptor)[0];
         List<Message> passed = null; // owner nodes between the descriptor and the cursor: earlier than it
         Message head = descriptor;
-        Message tail = descriptor;
-        descriptor.nextFree = null;
         int count = 0;
-        Throwable thrown = null;
-        try {
-            // obligation: TraversalComplete, TraversalSafe
-            for (Message m = advance(descriptor, "collect_advance"); ; m = advance(m, "collect_advance")) {
-                if (m == null) {
-                    traceStep("collect_visit", null, "end");
-                    break;
-                }
-                if (isOwnerNode(m)) {
-                    traceStep("collect_visit", m, "owner");
-                    (passed == null ? passed = new ArrayList<>() : passed).add(m);
-                    continue;
-                }
-                if (leftBefore(m, descriptor, passed)) {
-                    traceStep("collect_visit", m, "skip");
-                    continue; // the predicate must not see it: it was no longer in the queue at this one's LP
-                }
-                boolean match;
-                if (tombstonedFor(m, descriptor)) {
-                    match = true; // a helper tombstoned it for this removal: ours, whatever p would say now
-                } else {
-                    try {
-                        match = p.test(m);
-                    } catch (Throwable t) {
-                        thrown = thrown == null ? t : thrown;
-                        match = false;
-                    }
-                }
-                traceStep("collect_visit", m, match ? "match" : "skip");
-                // obligation: RemovalReturnsItsSet
-                if (match) {
-                    boolean taken = takeFor(m, descriptor);
-                    if (Trace.ON) {
-                        Trace.event("collect_takeFor", null, "m", m, "taken", taken);
-                    }
-                    if (taken) {
-                        m.nextFree = head;
-                        head = m;
-                        count++;
-                    }
-                }
+        descriptor.nextFree = null;
+        // obligation: TraversalComplete, TraversalSafe
+        for (Message m = advance(descriptor, "collect_advance"); ; m = advance(m, "collect_advance")) {
+            if (m == null || m.ticket < lowest) {
+                traceStep("collect_visit", m, "end");
+                break;
             }
-        } finally {
-            releasePredicate(descriptor);
-            for (Message m = head; m != descriptor; m = m.nextFree) {
-                releasePayload(m);
+            if (isOwnerNode(m)) {
+                traceStep("collect_visit", m, "owner");
+                (passed == null ? passed = new ArrayList<>() : passed).add(m);
+                continue;
             }
-            pushFreelist(head, tail, count + 1);
+            // obligation: RemovalReturnsItsSet
+            if (!covers(descriptor, m) || leftBefore(m, descriptor, passed)) {
+                traceStep("collect_visit", m, "skip");
+                continue; // not selected, or no longer in the queue at this removal's linearization point
+            }
+            traceStep("collect_visit", m, "match");
+            boolean taken = takeFor(m, descriptor);
             if (Trace.ON) {
-                Trace.event("removeMatching_pushFreelist", null, "nodes", count + 1);
+                Trace.event("collect_takeFor", null, "m", m, "taken", taken);
+            }
+            if (taken) {
+                m.nextFree = head;
+                head = m;
+                count++;
             }
         }
-        if (thrown != null) {
-            throw DeliQueue.<RuntimeException>sneaky(thrown);
+        for (Message m = head; m != descriptor; m = m.nextFree) {
+            releasePayload(m);
+        }
+        pushFreelist(head, descriptor, count + 1);
+        if (Trace.ON) {
+            Trace.event("removeMatching_pushFreelist", null, "nodes", count + 1);
         }
         return count;
     }
@@ -573,7 +631,7 @@ public class DeliQueue extends MessageQueue {
      * another removal (a later one takes only what this one does not cover, so {@code removedBy} is decisive), or
      * covered by an earlier owner node among {@code passed} (a removal or the quit, which drops it at its push).
      */
-    private static boolean leftBefore(Message m, Message descriptor, List<Message> passed) {
+    private boolean leftBefore(Message m, Message descriptor, List<Message> passed) {
         int f = FieldAccess.lvFlags(m);
         if ((f & Message.FLAG_REMOVED) != 0
                 && ((f & Message.FLAG_DELIVERED) != 0 || m.removedBy != descriptor)) {
@@ -582,30 +640,10 @@ public class DeliQueue extends MessageQueue {
         return passed != null && earliestOwner(passed, m) != null;
     }
 
-    /**
-     * Whether a helper (the Looper, or a thread resolving a reservation) tombstoned {@code m} for {@code descriptor}.
-     * Such a message is counted without asking the predicate again: a predicate that answered differently this
-     * time (an {@code equals} over mutable state) would otherwise leave it tombstoned, never delivered, and on no
-     * freelist.
-     */
-    private static boolean tombstonedFor(Message m, Message descriptor) {
-        int f = FieldAccess.lvFlags(m);
-        return (f & Message.FLAG_REMOVED) != 0 && (f & Message.FLAG_DELIVERED) == 0 && m.removedBy == descriptor;
-    }
-
     /** Rethrows {@code t} unchanged, checked or not (the caller's predicate threw it). */
     @SuppressWarnings("unchecked")
     private static <E extends Throwable> E sneaky(Throwable t) throws E {
         throw (E) t;
-    }
-
-    /**
-     * Lets go of the removal's predicate once its walk has ended (see {@link RemovalPredicate}); the
-     * {@code REMOVAL_KEEPS_PREDICATE} mutant overrides it.
-     */
-    void releasePredicate(Message descriptor) {
-        // obligation: PayloadReleased
-        ((RemovalPredicate) descriptor.obj).test = null;
     }
 
     /** Clears the payload of a message tombstoned for a remover: it must not keep user objects reachable. */
@@ -768,29 +806,23 @@ public class DeliQueue extends MessageQueue {
     }
 
     /**
-     * Whether the owner node {@code o} covers the message {@code m}: {@code m} was pushed before it and its
-     * predicate matches (a removal), or its quit drops {@code m}. A predicate that throws does not match.
+     * Whether the owner node {@code o} covers the message {@code m}: {@code m} was pushed before it and the
+     * removal's selection matched it (its tickets: data, no user code), or its quit drops {@code m}. The
+     * {@code LOOPER_ASKS_PREDICATE} mutant overrides it.
      */
-    static boolean covers(Message o, Message m) {
+    boolean covers(Message o, Message m) {
         if (m.ticket >= o.ticket) {
             return false;
         }
         if (isQuitSentinel(o)) {
             return droppedByQuit(o, m);
         }
-        Predicate<Message> p = predicateOf(o);
-        if (p == null) {
-            return m.removedBy == o; // a finished removal: what it took (everything it covered has left)
-        }
-        try {
-            return p.test(m);
-        } catch (Throwable t) {
-            return false;
-        }
+        // obligation: UserCodeOnCaller
+        return Arrays.binarySearch(verdictsOf(o), m.ticket) >= 0;
     }
 
     /** The earliest (lowest-ticket) node of {@code owners} that covers {@code m}, or null. */
-    static Message earliestOwner(List<Message> owners, Message m) {
+    final Message earliestOwner(List<Message> owners, Message m) {
         Message owner = null;
         for (Message o : owners) {
             if ((owner == null || o.ticket < owner.ticket) && covers(o, m)) {
@@ -798,11 +830,6 @@ public class DeliQueue extends MessageQueue {
             }
         }
         return owner;
-    }
-
-    /** The removal's predicate, or null once its walk has ended. */
-    static Predicate<Message> predicateOf(Message descriptor) {
-        return ((RemovalPredicate) descriptor.obj).test;
     }
 
     // =====================================================================================================
@@ -819,30 +846,54 @@ public class DeliQueue extends MessageQueue {
      * @return whether the visitor stopped the walk
      */
     boolean traverse(Predicate<Message> visitor) {
-        List<Message> owners = null;
+        Walk w = new Walk();
         // obligation: TraversalComplete, TraversalSafe, Refinement
         for (Message seen = null, t; (t = readTopForTraversal(seen)) != seen; seen = t) {
-            long floor = seen == null ? 0 : seen.ticket;
-            // obligation: HasAnswersAtomically
-            for (Message m = t; ; m = advance(m, "traverse_advance")) {
-                if (m == null || m.ticket <= floor) {
-                    traceStep("traverse_visit", m, "stop");
-                    break;
-                }
-                if (isOwnerNode(m)) {
-                    traceStep("traverse_visit", m, "owner");
-                    (owners == null ? owners = new ArrayList<>() : owners).add(m);
-                } else if (owners != null && earliestOwner(owners, m) != null) {
-                    traceStep("traverse_visit", m, "skip"); // an owner passed took it: gone for this traversal
-                } else if (visitor.test(m)) {
-                    return true;
-                }
+            if (walkSegment(t, seen, w, visitor)) {
+                return true;
             }
-            // A payload read as cleared means its message was removed: that must precede the next read of top,
-            // where a false answer linearizes (see FieldAccess.loadFence).
-            FieldAccess.loadFence();
+            fenceBeforeRecheck();
         }
         return false;
+    }
+
+    /** The owner nodes a traversal has passed, which it remembers across its segments. */
+    static class Walk {
+        List<Message> owners;
+    }
+
+    /**
+     * One segment of a traversal: from {@code t} down to the first node at or below {@code seen} (by ticket), passing
+     * owner nodes (remembered in {@code w}) and the messages they cover, offering the others to {@code visitor}.
+     *
+     * @return whether the visitor stopped the walk
+     */
+    private boolean walkSegment(Message t, Message seen, Walk w, Predicate<Message> visitor) {
+        long floor = seen == null ? 0 : seen.ticket;
+        // obligation: HasAnswersAtomically
+        for (Message m = t; ; m = advance(m, "traverse_advance")) {
+            if (m == null || m.ticket <= floor) {
+                traceStep("traverse_visit", m, "stop");
+                return false;
+            }
+            if (isOwnerNode(m)) {
+                traceStep("traverse_visit", m, "owner");
+                (w.owners == null ? w.owners = new ArrayList<>() : w.owners).add(m);
+            } else if (w.owners != null && earliestOwner(w.owners, m) != null) {
+                traceStep("traverse_visit", m, "skip"); // an owner passed took it: gone for this traversal
+            } else if (visitor.test(m)) {
+                return true;
+            }
+        }
+    }
+
+    /**
+     * A payload read as cleared means its message was removed: that must precede the traversal's next read of
+     * {@code top}, where a false answer (or a removal that selected nothing) linearizes (see
+     * FieldAccess.loadFence). The {@code TRAVERSE_WITHOUT_FENCE} mutant overrides it.
+     */
+    void fenceBeforeRecheck() {
+        FieldAccess.loadFence();
     }
 
     /** The traversal's read of {@code top}: its first (spec: traverse_readTop), or a re-read (traverse_recheck). */
@@ -1421,7 +1472,7 @@ public class DeliQueue extends MessageQueue {
     /**
      * Checks the structural obligations while no other thread uses the queue (tests, checkers' validation
      * hooks): TraversalSafe (tickets decrease along {@code next}), BackLinksConsistent, HeapStackConsistent and
-     * PayloadReleased (a linked message tombstoned for a removal holds no payload, a linked descriptor no predicate).
+     * PayloadReleased (a linked message tombstoned for a removal holds no payload).
      *
      * @throws IllegalStateException naming the broken obligation
      */
@@ -1443,10 +1494,6 @@ public class DeliQueue extends MessageQueue {
                     && m.removedBy != null && isRemoval(m.removedBy)) {
                 check(m.obj == null && m.callback == null && m.target == null, "PayloadReleased",
                         "a removed message still holds its payload: what=" + m.what + " when=" + m.when);
-            }
-            if (isRemoval(m)) {
-                check(predicateOf(m) == null, "PayloadReleased",
-                        "a finished removal's descriptor still holds its predicate (and what it captured): " + m);
             }
             linked.add(m);
         }

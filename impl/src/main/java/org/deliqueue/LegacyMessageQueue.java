@@ -1,5 +1,8 @@
 package org.deliqueue;
 
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
 
@@ -278,13 +281,29 @@ public final class LegacyMessageQueue extends MessageQueue {
 
     @Override
     int removeMatching(Predicate<Message> matches) {
-        int removed = 0;
         synchronized (this) {
+            // The predicate is user code and this monitor is reentrant: an equals() may post, query or remove on
+            // this queue while the walk stands in the list. So it is asked about a snapshot first, and what it
+            // matched is unlinked afterwards if still queued. A message the predicate's own posts added is not
+            // asked about (it arrived during the call).
+            Message[] snapshot = snapshot();
+            Set<Message> matched = Collections.newSetFromMap(new IdentityHashMap<>());
+            Throwable thrown = null;
+            for (Message m : snapshot) {
+                try {
+                    if (m.target != null && matches.test(m)) {
+                        matched.add(m);
+                    }
+                } catch (Throwable t) { // as Android's walk: stop at the first throw, keep what matched before it
+                    thrown = t;
+                    break;
+                }
+            }
+            int removed = 0;
             Message prev = null;
-            Message p = messages;
-            while (p != null) {
+            for (Message p = messages; p != null; ) {
                 Message n = p.next;
-                if (p.target != null && matches.test(p)) {
+                if (matched.contains(p)) {
                     if (prev == null) {
                         messages = n;
                     } else {
@@ -297,20 +316,43 @@ public final class LegacyMessageQueue extends MessageQueue {
                 }
                 p = n;
             }
+            if (thrown != null) {
+                throw LegacyMessageQueue.<RuntimeException>sneaky(thrown);
+            }
+            return removed;
         }
-        return removed;
+    }
+
+    /** Rethrows {@code t} unchanged, checked or not (the caller's predicate threw it). */
+    @SuppressWarnings("unchecked")
+    private static <E extends Throwable> E sneaky(Throwable t) throws E {
+        throw (E) t;
     }
 
     @Override
     boolean hasMatching(Predicate<Message> matches) {
         synchronized (this) {
-            for (Message p = messages; p != null; p = p.next) {
+            for (Message p : snapshot()) { // the predicate may change the list (see removeMatching)
                 if (p.target != null && matches.test(p)) {
                     return true;
                 }
             }
             return false;
         }
+    }
+
+    /** The queued messages in order; caller holds the lock. */
+    private Message[] snapshot() {
+        int n = 0;
+        for (Message p = messages; p != null; p = p.next) {
+            n++;
+        }
+        Message[] all = new Message[n];
+        int i = 0;
+        for (Message p = messages; p != null; p = p.next) {
+            all[i++] = p;
+        }
+        return all;
     }
 
     @Override

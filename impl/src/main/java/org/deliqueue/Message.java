@@ -204,12 +204,20 @@ public final class Message {
     /**
      * Copies {@code o}'s flags that are not queue state (Android copies every flag but IN_USE; here IN_USE,
      * REMOVED and the queues' other marks are all queue state, which leaves the asynchronous flag) and its payload:
-     * what, arg1, arg2, obj. Not its target, callback or when, as in Android.
-     *
-     * @throws IllegalStateException if this message is in use (its flags belong to a queue)
+     * what, arg1, arg2, obj. Not its target, callback or when, as in Android. Like Android's, it works on a message
+     * in use, such as the one being handled: the payload is copied, and the asynchronous flag too unless the
+     * message is in use (then it belongs to the queue, which files a pending message by it; a message being handled
+     * is never read by its queue again, so only {@link #isAsynchronous()} on it can tell).
      */
     public void copyFrom(Message o) {
-        setAsynchronous(o.isAsynchronous());
+        boolean async = o.isAsynchronous();
+        for (int f = FieldAccess.lvFlags(this); (f & FLAG_IN_USE) == 0; f = FieldAccess.lvFlags(this)) {
+            int update = async ? f | FLAG_ASYNCHRONOUS : f & ~FLAG_ASYNCHRONOUS;
+            // One CAS from the flags checked: an enqueue's IN_USE claim in between makes it fail, never erased.
+            if (update == f || FieldAccess.casFlags(this, f, update)) {
+                break;
+            }
+        }
         what = o.what;
         arg1 = o.arg1;
         arg2 = o.arg2;

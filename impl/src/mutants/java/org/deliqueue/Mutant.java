@@ -235,68 +235,53 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /**
-     * A finished removal's descriptor keeps its predicate: behind a sleeping Looper it keeps the removal's token,
-     * Handler and Runnable reachable from the queue until the Looper drains it (and the newest swept descriptor
-     * stays on the stack until the next push).
+     * A removal's selection lets its predicate's exception out: the removal takes nothing, though the contract is
+     * that a throwing message counts as "no match" and the removal completes before the throw is rethrown.
      */
-    REMOVAL_KEEPS_PREDICATE(Detection.CONFORMANCE, "PayloadReleased: behind a sleeping Looper, a finished "
-            + "removeCallbacksAndMessages(token) keeps the token reachable (ClockAndFaultsTest, with the garbage "
-            + "collector); Lincheck's validation sees a linked descriptor with its predicate",
+    REMOVAL_ABORTS_ON_THROW(Detection.CONFORMANCE, "Refinement (a removal whose equals throws): the messages it "
+            + "matched before the throw stay in the queue (ThrowingUserCodeTest)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
-            void releasePredicate(Message descriptor) {
-                // BUG: the predicate, and what it captured, stays reachable from the stack
+            Selection newSelection(Predicate<Message> p) {
+                return new Selection(p) {
+                    @Override
+                    boolean ask(Message m) {
+                        return predicate.test(m); // BUG: a throw ends the selection, and the removal with it
+                    }
+                };
             }
         }),
 
     /**
-     * A removal's walk lets its predicate's exception out (the walk of {@code collect} without its
-     * {@code finally}): what it tombstoned before the throw keeps its payload and is never handed to the Looper, nor
-     * is its descriptor. Identical to DeliQueue as long as no predicate throws.
+     * The design before user code was confined to its caller: the descriptor keeps the removal's predicate, and
+     * whoever asks whether it covers a message - the Looper for its heap heads and the quit's drop, any thread
+     * resolving a reservation, queries, the remover's own walk - runs the predicate again.
      */
-    REMOVAL_LEAKS_ON_THROW(Detection.CONFORMANCE, "PayloadReleased, HeapStackConsistent: a removal whose equals "
-            + "throws after it took a message leaves that message linked with its payload for ever "
-            + "(ThrowingUserCodeTest: the garbage collector, then the stack once the Looper has run)",
+    LOOPER_ASKS_PREDICATE(Detection.CONFORMANCE, "UserCodeOnCaller, NoLostMessage: an equals that answers yes on the "
+            + "Looper after no on the remover loses the message (UserCodeTest); an equals that takes a lock the "
+            + "remover holds blocks the Looper (UserCodeTest's deadlock)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            private final java.util.Map<Message, Predicate<Message>> predicates =
+                    java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
             @Override
-            int removeMatching(Predicate<Message> p) {
-                Message t = FieldAccess.lvTop(this);
-                if (t != null && isQuitting(t) && !hasMatching(m -> {
-                    try {
-                        return p.test(m);
-                    } catch (Throwable e) {
-                        return true;
-                    }
-                })) {
-                    return 0;
+            Message newDescriptor(Selection s) {
+                Message descriptor = super.newDescriptor(s);
+                predicates.put(descriptor, s.predicate); // BUG: user code travels with the descriptor
+                return descriptor;
+            }
+
+            @Override
+            boolean covers(Message o, Message m) {
+                Predicate<Message> p = isRemoval(o) && m.ticket < o.ticket ? predicates.get(o) : null;
+                if (p == null) {
+                    return super.covers(o, m);
                 }
-                Message descriptor = newDescriptor(p);
-                pushDescriptor(descriptor);
-                List<Message> passed = new ArrayList<>();
-                Message head = descriptor;
-                descriptor.nextFree = null;
-                int count = 0;
-                for (Message m = FieldAccess.lpNext(descriptor); m != null; m = FieldAccess.lpNext(m)) {
-                    if (isOwnerNode(m)) {
-                        passed.add(m);
-                        continue;
-                    }
-                    int f = FieldAccess.lvFlags(m);
-                    boolean left = (f & Message.FLAG_REMOVED) != 0
-                            && ((f & Message.FLAG_DELIVERED) != 0 || m.removedBy != descriptor);
-                    // BUG: p.test is not guarded: a throw leaves the chain below unreleased and off the freelist
-                    if (!left && earliestOwner(passed, m) == null && p.test(m) && takeFor(m, descriptor)) {
-                        m.nextFree = head;
-                        head = m;
-                        count++;
-                    }
+                try {
+                    return p.test(m); // BUG: asked again, on whichever thread asks
+                } catch (Throwable t) {
+                    return false;
                 }
-                releasePredicate(descriptor);
-                for (Message m = head; m != descriptor; m = m.nextFree) {
-                    releasePayload(m);
-                }
-                pushFreelist(head, descriptor, count + 1);
-                return count;
             }
         }),
 
@@ -383,27 +368,15 @@ public enum Mutant implements MessageQueue.Factory {
             }
         }),
 
-    /** A traversal without the load fence before each re-read of {@code top}. */
+    /** A traversal (a query's, or a removal's selection) without the load fence before each re-read of {@code top}. */
     TRAVERSE_WITHOUT_FENCE(Detection.MODEL_CHECKER, "Refinement (hasMessages' false answer, memory ordering): a payload "
             + "read as cleared by a removal may be performed after the next read of top, which then still shows no "
             + "descriptor, and the false answer has no linearization point. Only a weak machine (arm64) can reorder "
             + "the two loads, and only rarely (the removal must fit between them): jcstress HasMessagesVsRemoval",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
-            boolean traverse(Predicate<Message> visitor) {
-                List<Message> owners = null;
-                for (Message seen = null, t; (t = FieldAccess.lvTop(this)) != seen; seen = t) {
-                    long floor = seen == null ? 0 : seen.ticket;
-                    for (Message m = t; m != null && m.ticket > floor; m = FieldAccess.lpNext(m)) {
-                        if (isOwnerNode(m)) {
-                            (owners == null ? owners = new ArrayList<>() : owners).add(m);
-                        } else if ((owners == null || earliestOwner(owners, m) == null) && visitor.test(m)) {
-                            return true;
-                        }
-                    }
-                    // BUG: no FieldAccess.loadFence() before the next read of top
-                }
-                return false;
+            void fenceBeforeRecheck() {
+                // BUG: no FieldAccess.loadFence() before the next read of top
             }
         });
 

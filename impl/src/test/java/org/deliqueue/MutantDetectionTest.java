@@ -28,11 +28,11 @@ import org.junit.platform.launcher.listeners.TestExecutionSummary;
  * suite is run through the whole suite (all its classes, in this JVM, through the JUnit Platform launcher) and must
  * make at least one test fail. If the suite stops catching one, this test fails.
  */
-// negative control: NON_ATOMIC_PUSH, OVERFLOWING_COMPARATOR, SWEEP_SKIPS_BACKLINKS, WAKE_BY_CLOCK, QUIT_TIME_BEFORE_TOP, REMOVAL_KEEPS_PAYLOAD, REMOVAL_KEEPS_PREDICATE, PARK_KEEPS_INTERRUPT, ASYNC_HELD_BY_BARRIER, BARRIER_REMOVAL_WITHOUT_WAKE, QUIT_WITHOUT_WAKE, REMOVAL_LEAKS_ON_THROW
+// negative control: NON_ATOMIC_PUSH, OVERFLOWING_COMPARATOR, SWEEP_SKIPS_BACKLINKS, WAKE_BY_CLOCK, QUIT_TIME_BEFORE_TOP, REMOVAL_KEEPS_PAYLOAD, PARK_KEEPS_INTERRUPT, ASYNC_HELD_BY_BARRIER, BARRIER_REMOVAL_WITHOUT_WAKE, QUIT_WITHOUT_WAKE, REMOVAL_ABORTS_ON_THROW, LOOPER_ASKS_PREDICATE
 class MutantDetectionTest {
     private static final List<Class<?>> SUITE = List.of(MessageQueueConformanceTest.class, HandlerLooperTest.class,
             ConformanceStressTest.class, ClockAndFaultsTest.class, ThrowingUserCodeTest.class, HandlerThreadTest.class,
-            LooperHooksTest.class, AndroidApiTest.class);
+            LooperHooksTest.class, AndroidApiTest.class, UserCodeTest.class);
 
     /** The mutants this suite must catch; the others are ScriptedInterleavingTest's or a model checker's. */
     static Stream<Mutant> conformanceMutants() {

@@ -22,7 +22,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 // obligation: PayloadReleased
 // obligation: HeapStackConsistent
-// negative control: REMOVAL_LEAKS_ON_THROW
+// negative control: REMOVAL_ABORTS_ON_THROW
 class ThrowingUserCodeTest {
 
     /** Throws {@code t}, checked or not, from a method that declares nothing (what Kotlin or Lombok code does). */

@@ -51,6 +51,13 @@ final class CustomScenarios {
                 // Atomic bulk removal against delivery (BulkRemovalOffTheLooperTest): x2, pushed last, is the
                 // head; removing message by message takes x2 while the Looper delivers x1.
                 .addCustomScenario(bulkRemovalAgainstDelivery())
+                // UserCodeOnCaller: a removal whose key answers the opposite when asked again, against the Looper
+                // delivering what it may cover; asked once per message, it takes 0.0 and 0.2 and leaves 0.1.
+                .addCustomScenario(scenario(ops,
+                        init -> init.add("post", 0, FRONT, 0).add("post", 0, LATER, 0).add("post", 0, FRONT, 0),
+                        remover -> remover.add("removeEqualFlipping", 0, 0),
+                        looper -> looper.add("deliver"),
+                        after -> after.add("has", 0)))
                 // Atomic bulk removal against a removal and a later push (issue 18's trace at depth): once
                 // removeOne found 0.0 gone, a message pushed afterwards must survive the bulk removal.
                 .addCustomScenario(scenario(ops,

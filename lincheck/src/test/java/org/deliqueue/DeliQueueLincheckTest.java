@@ -34,7 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * raises them. Every check prints its time. The queues' logger is off ({@link QuietLogs}): java.util.logging takes
  * locks the model checker cannot schedule.
  */
-// negative control: NON_ATOMIC_PUSH, DELIVER_WITHOUT_REMOVED_CAS, UNLINK_CLEARS_NEXT, SWEEP_SKIPS_BACKLINKS, SINGLE_PASS_TRAVERSAL, QUIT_TIME_BEFORE_TOP, REMOVAL_KEEPS_PAYLOAD, REMOVAL_KEEPS_PREDICATE, BULK_REMOVAL_PER_MESSAGE, UNRESERVED_DELIVERY
+// negative control: NON_ATOMIC_PUSH, DELIVER_WITHOUT_REMOVED_CAS, UNLINK_CLEARS_NEXT, SWEEP_SKIPS_BACKLINKS, SINGLE_PASS_TRAVERSAL, QUIT_TIME_BEFORE_TOP, REMOVAL_KEEPS_PAYLOAD, BULK_REMOVAL_PER_MESSAGE, UNRESERVED_DELIVERY, LOOPER_ASKS_PREDICATE
 // obligation: ExactlyOnce
 // obligation: NoLostMessage
 // obligation: DeliveryOrder
@@ -46,6 +46,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 // obligation: NoPushAfterQuit
 // obligation: PushLockFree
 // obligation: PayloadReleased
+// obligation: UserCodeOnCaller
 class DeliQueueLincheckTest {
     static final int ITERATIONS = Integer.getInteger("lincheck.iterations", 15);
     static final int INVOCATIONS = Integer.getInteger("lincheck.invocations", 500);
@@ -172,16 +173,16 @@ class DeliQueueLincheckTest {
      * freelist chain only leaks linked tombstones, which no operation's result shows (jcstress counts them).
      * The memory-ordering mutants (SLEEP_RELEASE_ACQUIRE, TRAVERSE_WITHOUT_FENCE) behave exactly as DELI in every
      * sequentially consistent execution, the only ones this model checker explores (jcstress's twins show them).
-     * REMOVAL_LEAKS_ON_THROW strands only what a removal took before its equals threw, and the throwing equals
-     * here throws at its first call, before the removal has taken anything: the stranded descriptor changes no
-     * result and no structure the validation checks (ThrowingUserCodeTest catches it). REMOVALS_PILE_UP skips a
+     * REMOVAL_ABORTS_ON_THROW differs only where a removal's equals throws on one message and matches another,
+     * and the throwing equals here throws at every call: both designs then take nothing (ThrowingUserCodeTest
+     * catches it). REMOVALS_PILE_UP skips a
      * wake that only a Looper asleep behind 64 removed nodes needs (DeliQueueStructureTest catches it).
      */
     static final Set<Mutant> MUTANTS_BEYOND_THESE_OPERATIONS = EnumSet.of(Mutant.LOST_WAKEUP,
             Mutant.WAKE_BY_CLOCK, Mutant.ASYNC_HELD_BY_BARRIER, Mutant.BARRIER_REMOVAL_WITHOUT_WAKE,
             Mutant.QUIT_WITHOUT_WAKE, Mutant.PARK_KEEPS_INTERRUPT, Mutant.TEARDOWN_WITHOUT_WAIT,
             Mutant.OVERFLOWING_COMPARATOR, Mutant.FREELIST_PLAIN_PUSH, Mutant.SLEEP_RELEASE_ACQUIRE,
-            Mutant.TRAVERSE_WITHOUT_FENCE, Mutant.REMOVAL_LEAKS_ON_THROW, Mutant.REMOVALS_PILE_UP);
+            Mutant.TRAVERSE_WITHOUT_FENCE, Mutant.REMOVAL_ABORTS_ON_THROW, Mutant.REMOVALS_PILE_UP);
 
     /**
      * Each mutant must fail model checking of at least one group: first the hand-written scenarios of every group

@@ -115,6 +115,36 @@ public abstract class QueueOperations {
         }
     }
 
+    /**
+     * A removal argument whose equality flips between calls: the first time it is compared with a message's token
+     * it answers as a probe of its group would, and every later time the opposite (a key whose state changes under
+     * the queue). A queue that asks once per message and removal answers as the legacy queue; one that asks again
+     * (the Looper for its heap heads, the remover's own second walk) sees the flipped answer.
+     */
+    static final class FlippingProbe {
+        private final int group;
+        private final java.util.List<Token> asked = new java.util.ArrayList<>();
+
+        FlippingProbe(int group) {
+            this.group = group;
+        }
+
+        @Override
+        public synchronized boolean equals(Object o) {
+            if (!(o instanceof Token t)) {
+                return false;
+            }
+            boolean first = asked.stream().noneMatch(a -> a == t);
+            asked.add(t);
+            return (t.group == group) == first;
+        }
+
+        @Override
+        public int hashCode() {
+            return group;
+        }
+    }
+
     /** A removal argument whose {@code equals} always throws: user code failing inside the queue's walk. */
     static final Object THROWING_EQUALS = new Object() {
         @Override
@@ -178,6 +208,11 @@ public abstract class QueueOperations {
 
     protected int removeEqual(int what, int group) {
         return queue.removeEqualMessages(target, what, Token.probe(group));
+    }
+
+    /** {@code removeEqualMessages} with a {@link FlippingProbe}: user code that answers differently when asked again. */
+    protected int removeEqualFlipping(int what, int group) {
+        return queue.removeEqualMessages(target, what, new FlippingProbe(group));
     }
 
     /**

@@ -4,7 +4,8 @@ import org.jetbrains.lincheck.datastructures.Operation;
 
 /**
  * The removal group: posts, every kind of removal from any thread (one message by identity, all of a
- * {@code what}, all {@code equals} to a probe, all of the handler, and an {@code equals} that throws), queries,
+ * {@code what}, all {@code equals} to a probe, all of the handler, an {@code equals} that throws, and one whose answer flips
+ * when asked again), queries,
  * deliveries, a moving clock and quitSafely. Bulk removals race deliveries, pushes, other removals,
  * {@code hasMessages} and quit: the races of issue 18's atomic bulk removal.
  */
@@ -52,6 +53,11 @@ public class RemovalOperations extends QueueOperations {
     @Operation(params = {"what", "group"})
     public int removeEqual(int what, int group) {
         return super.removeEqual(what, group);
+    }
+
+    @Operation(params = {"what", "group"})
+    public int removeEqualFlipping(int what, int group) {
+        return super.removeEqualFlipping(what, group);
     }
 
     @Operation(params = {"what"})

@@ -36,6 +36,11 @@ import org.openjdk.jcstress.infra.results.II_Result;
  * {@code m1}'s payload read after the next read of {@code top}: the read of {@code top} sees {@code m1} and the
  * payload read sees the clear. The whole of the remover's post and removal must fit between the two reordered loads,
  * so even arm64 shows it rarely, if at all; x86-64 keeps loads in order and never does (reported as skipped there).
+ *
+ * <p>The same question for a removal: {@code removeMessages(h, 1, null)} in place of the query selects with the
+ * same traversal, and when it selects nothing it returns 0 at its last read of {@code top}, without a descriptor.
+ * It must take at least one message ({@link RemovalDeli}); its twin is the same mutant, whose missing fence is in
+ * the walk both share ({@link RemovalWithoutFence}).
  */
 // obligation: Refinement, TraversalComplete
 public final class HasMessagesVsRemoval {
@@ -71,6 +76,11 @@ public final class HasMessagesVsRemoval {
         final void remover() {
             q.enqueueMessage(m2, 200);
             q.removeMessages(h, 1, X);
+        }
+
+        /** How many messages a removal of every {@code what} 1 takes: at least one, as some is always pending. */
+        final int removal() {
+            return q.removeMessages(h, 1, null);
         }
 
         /** 1: m2 is pending after both actors. */
@@ -123,6 +133,67 @@ public final class HasMessagesVsRemoval {
         @Actor
         public void queryActor(II_Result r) {
             r.r1 = query();
+        }
+
+        @Actor
+        public void removerActor() {
+            remover();
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            r.r2 = after();
+        }
+    }
+
+    @JCStressTest
+    @State
+    @Description("removeMessages vs a post then a removal on DeliQueue: some match is always pending, so it takes one.")
+    @Outcome(id = "0, .*", expect = FORBIDDEN, desc = "took nothing: no instant of the call had no match")
+    @Outcome(id = "1, 0", expect = ACCEPTABLE, desc = "took m2 (m1 was taken first by the other removal)")
+    @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "took m1 before the other removal; m2 stays")
+    @Outcome(id = "2, 0", expect = ACCEPTABLE, desc = "took m1 and m2, after m2's push")
+    @Outcome(id = ".*", expect = FORBIDDEN, desc = "m2 both taken and pending")
+    public static class RemovalDeli extends Scenario {
+        public RemovalDeli() {
+            super(QueueKind.DELI);
+        }
+
+        @Actor
+        public void removalActor(II_Result r) {
+            r.r1 = removal();
+        }
+
+        @Actor
+        public void removerActor() {
+            remover();
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            r.r2 = after();
+        }
+    }
+
+    @JCStressTest
+    @State
+    @MutantTwin(value = "TRAVERSE_WITHOUT_FENCE", weakMemoryOnly = true)
+    @Description("Twin on Mutant.TRAVERSE_WITHOUT_FENCE for a removal's selection: taking nothing needs a weak-memory "
+            + "machine to reorder two loads (never x86-64).")
+    @Outcome(id = "0, .*", expect = ACCEPTABLE_INTERESTING, desc = "VIOLATION (expected on the mutant, weak memory): "
+            + "took nothing")
+    @Outcome(id = "1, 0", expect = ACCEPTABLE, desc = "took m2 (m1 was taken first by the other removal)")
+    @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "took m1 before the other removal; m2 stays")
+    @Outcome(id = "2, 0", expect = ACCEPTABLE, desc = "took m1 and m2, after m2's push")
+    @Outcome(id = ".*", expect = FORBIDDEN, desc = "m2 both taken and pending")
+    public static class RemovalWithoutFence extends Scenario {
+        public RemovalWithoutFence() {
+            super(Mutant.TRAVERSE_WITHOUT_FENCE);
+        }
+
+        @Actor
+        public void removalActor(II_Result r) {
+            r.r1 = removal();
         }
 
         @Actor

@@ -20,22 +20,22 @@ import org.deliqueue.Message;
  * {@code x1} was in the queue too.
  *
  *
- * <p>Mode {@code throw} (issue 12, user code that throws): the removal is {@code removeEqualMessages} with a key
- * whose {@code equals} matches {@code x2} and throws on {@code x1}. The walk meets {@code x2} first (newest first),
- * so it may have taken {@code x2} when the user code throws: what it took must still be released and handed to
- * the Looper, which unlinks it ({@code x1}, matched by nobody, is delivered).
+ * <p>Mode {@code throw} (user code that throws): the removal is {@code removeEqualMessages} with a key whose
+ * {@code equals} matches {@code x2} and throws on {@code x1}. The throw counts as "no match" for {@code x1}; the
+ * removal still takes {@code x2} if it is in the queue, releases it and hands it to the Looper, which unlinks it
+ * ({@code x1}, matched by nobody, is delivered), and then rethrows.
  *
  * <p>Arguments: queue, mode ({@code atomic}, the default, or {@code throw}). Negative controls:
  * {@code BULK_REMOVAL_PER_MESSAGE} (atomic: one REMOVED CAS per message, no descriptor: it takes {@code x2}, then the
- * Looper delivers {@code x1} before the remover reaches it), {@code REMOVAL_LEAKS_ON_THROW} (throw: the walk
- * without its {@code finally} leaves {@code x2} tombstoned, linked and holding its payload).
+ * Looper delivers {@code x1} before the remover reaches it), {@code REMOVAL_KEEPS_PAYLOAD} (throw: {@code x2},
+ * removed, keeps its payload).
  */
 // obligation: AtomicRemoval
 // obligation: ExactlyOnce
 // obligation: PayloadReleased
 // obligation: HeapStackConsistent
 // negative control: BULK_REMOVAL_PER_MESSAGE
-// negative control: REMOVAL_LEAKS_ON_THROW
+// negative control: REMOVAL_KEEPS_PAYLOAD
 public final class BulkRemovalVsDelivery {
     private BulkRemovalVsDelivery() {
     }

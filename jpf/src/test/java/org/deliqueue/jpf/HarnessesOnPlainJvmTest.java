@@ -46,6 +46,8 @@ class HarnessesOnPlainJvmTest {
                         new String[] {"DELI", "atomic"}),
                 Arguments.of("BulkRemovalVsDelivery throw", (Main) BulkRemovalVsDelivery::main,
                         new String[] {"DELI", "throw"}),
+                Arguments.of("UserCodeRemoval flip", (Main) UserCodeRemoval::main, new String[] {"DELI", "flip"}),
+                Arguments.of("UserCodeRemoval block", (Main) UserCodeRemoval::main, new String[] {"DELI", "block"}),
                 Arguments.of("SleepBehindBarrier async", (Main) SleepBehindBarrier::main, new String[] {"DELI", "async"}),
                 Arguments.of("SleepBehindBarrier front", (Main) SleepBehindBarrier::main, new String[] {"DELI", "front"}),
                 Arguments.of("SleepBehindBarrier remove", (Main) SleepBehindBarrier::main,
@@ -82,18 +84,21 @@ class HarnessesOnPlainJvmTest {
      * Negative controls on the plain JVM, for the harnesses whose bad schedule a real run hits often enough: the
      * wake mutants (a run in which the Looper sleeps behind the barrier, or before the quit, before the other
      * thread acts never ends)
-     * and the removal that leaks when user code throws (BULK_REMOVAL_PER_MESSAGE's window is too narrow for
+     * the removal that keeps the payload of what it took before its user code threw, and the Looper that runs a
+     * removal's user code (BULK_REMOVAL_PER_MESSAGE's window is too narrow for
      * chance: 0 of 40 runs; JPF and Lincheck catch it). JPF explores the bad schedule every time; here it comes by chance, so up to
      * {@link #MUTANT_RUNS} runs, each bounded by {@link #MUTANT_RUN_LIMIT_MS} (a healthy run takes milliseconds).
      * Caught: a run that fails on the named obligation, or a run that never ends when that obligation is
-     * NoLostWakeup or QuitTerminates (a quit that never wakes the Looper asleep before it).
+     * NoLostWakeup or QuitTerminates (a quit that never wakes the Looper asleep before it), or whose key blocks.
      */
     @ParameterizedTest(name = "{0} {2} catches {1}")
     @CsvSource({
         "SleepBehindBarrier, ASYNC_HELD_BY_BARRIER, async, NoLostWakeup",
         "SleepBehindBarrier, WAKE_BY_CLOCK, front, NoLostWakeup",
         "SleepBehindBarrier, BARRIER_REMOVAL_WITHOUT_WAKE, remove, NoLostWakeup",
-        "BulkRemovalVsDelivery, REMOVAL_LEAKS_ON_THROW, throw, PayloadReleased|HeapStackConsistent",
+        "BulkRemovalVsDelivery, REMOVAL_KEEPS_PAYLOAD, throw, PayloadReleased",
+        "UserCodeRemoval, LOOPER_ASKS_PREDICATE, flip, UserCodeOnCaller|ExactlyOnce",
+        "UserCodeRemoval, LOOPER_ASKS_PREDICATE, block, UserCodeOnCaller",
         "QuitVsWaker, QUIT_WITHOUT_WAKE, quit, QuitTerminates",
         "InterruptedLooper, PARK_KEEPS_INTERRUPT, interrupt, InterruptsIgnored"})
     void catchesItsMutant(String harness, String mutant, String mode, String obligations)
@@ -103,9 +108,13 @@ class HarnessesOnPlainJvmTest {
             case "BulkRemovalVsDelivery" -> BulkRemovalVsDelivery::main;
             case "QuitVsWaker" -> QuitVsWaker::main;
             case "InterruptedLooper" -> InterruptedLooper::main;
+            case "UserCodeRemoval" -> UserCodeRemoval::main;
             default -> throw new IllegalArgumentException(harness);
         };
-        boolean hangIsTheViolation = obligations.equals("NoLostWakeup") || obligations.equals("QuitTerminates");
+        // A hang is the violation for a wake never given, and for a Looper that runs a blocking key (it waits on
+        // itself).
+        boolean hangIsTheViolation = obligations.equals("NoLostWakeup") || obligations.equals("QuitTerminates")
+                || mode.equals("block");
         for (int run = 0; run < MUTANT_RUNS; run++) {
             AtomicReference<Throwable> failure = new AtomicReference<>();
             Thread t = new Thread(() -> {
