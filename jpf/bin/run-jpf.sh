@@ -44,7 +44,7 @@ RUNS=(
   "BulkRemovalVsDelivery|DELI,throw|on|pass"
   "BulkRemovalVsDelivery|REMOVAL_KEEPS_PAYLOAD,throw|on|PayloadReleased"
   "UserCodeRemoval|DELI,flip|on|pass"
-  "UserCodeRemoval|LOOPER_ASKS_PREDICATE,flip|on|UserCodeOnCaller|ExactlyOnce"
+  "UserCodeRemoval|LOOPER_ASKS_PREDICATE,flip|on|UserCodeOnCaller|ExactlyOnce|NoLostMessage"
   "UserCodeRemoval|DELI,block|on|pass"
   "UserCodeRemoval|LOOPER_ASKS_PREDICATE,block|on|UserCodeOnCaller|NotDeadlockedProperty"
   "SleepBehindBarrier|DELI,async|on|pass"

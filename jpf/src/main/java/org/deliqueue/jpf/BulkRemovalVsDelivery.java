@@ -21,9 +21,10 @@ import org.deliqueue.Message;
  *
  *
  * <p>Mode {@code throw} (user code that throws): the removal is {@code removeEqualMessages} with a key whose
- * {@code equals} matches {@code x2} and throws on {@code x1}. The throw counts as "no match" for {@code x1}; the
- * removal still takes {@code x2} if it is in the queue, releases it and hands it to the Looper, which unlinks it
- * ({@code x1}, matched by nobody, is delivered), and then rethrows.
+ * {@code equals} matches {@code x2} and a third message {@code x3}, never due, and throws on {@code x1}. The throw
+ * counts as "no match" for {@code x1}; the removal still takes {@code x3}, and {@code x2} if it is in the queue,
+ * releases them and hands them to the Looper, which unlinks them ({@code x1}, matched by nobody, is delivered), and
+ * then rethrows.
  *
  * <p>Arguments: queue, mode ({@code atomic}, the default, or {@code throw}). Negative controls:
  * {@code BULK_REMOVAL_PER_MESSAGE} (atomic: one REMOVED CAS per message, no descriptor: it takes {@code x2}, then the
@@ -47,7 +48,7 @@ public final class BulkRemovalVsDelivery {
             if ("x1".equals(payload)) {
                 throw new IllegalStateException("user equals throws");
             }
-            return "x2".equals(payload);
+            return "x2".equals(payload) || "x3".equals(payload);
         }
 
         @Override
@@ -69,6 +70,11 @@ public final class BulkRemovalVsDelivery {
         Message x2 = JpfSteps.message(h, 1, 2);
         x1.obj = "x1";
         x2.obj = "x2";
+        Message x3 = throwing ? JpfSteps.message(h, 1, 3) : null;
+        if (throwing) {
+            x3.obj = "x3";
+            check(q.enqueueMessage(x3, 100), "NoLostMessage", "enqueue refused");
+        }
         check(q.enqueueMessage(x1, 2), "NoLostMessage", "enqueue refused");
         check(q.enqueueMessage(x2, 1), "NoLostMessage", "enqueue refused");
         int[] removed = new int[1];
@@ -102,10 +108,12 @@ public final class BulkRemovalVsDelivery {
         Harness.join("ExactlyOnce", remover);
         if (throwing) {
             check(delivered1, "NoLostMessage", "x1, which no removal matched, was not delivered");
-            check(q.poll() == null, "ExactlyOnce", "a message came out after both had left");
-            // What the removal took before its equals threw: released, and unlinked by the Looper's drain.
+            // What the removal took: released when it returned (before the Looper's drain would clear it anyway),
+            // then unlinked by that drain.
             // obligation: PayloadReleased
             check(delivered2 || x2.obj == null, "PayloadReleased", "x2, removed, still holds its payload");
+            check(JpfSteps.isRemoved(x3) && x3.obj == null, "PayloadReleased", "x3, removed, still holds its payload");
+            check(q.poll() == null, "ExactlyOnce", "a message came out after both had left");
             // The removal's descriptor may stay as top (the Looper never moves top: deferred unlink); nothing else.
             // obligation: HeapStackConsistent
             int leftover = JpfSteps.linkedTombstones(q) - (JpfSteps.isRemoved(JpfSteps.top(q)) ? 1 : 0);

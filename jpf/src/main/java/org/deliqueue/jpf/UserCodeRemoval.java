@@ -13,8 +13,9 @@ import org.deliqueue.Message;
 
 /**
  * (j) A removal whose user code is an adversary, off the Looper: two due messages {@code x1} and {@code x2}
- * ({@code x2} earlier), a remover calling {@code removeEqualMessages(h, 1, key)} while the Looper (main) polls until
- * both have left and the removal has returned. The key's {@code equals} records every call with its thread.
+ * ({@code x2} earlier) and one not due, {@code x3}, which stays at the head of the Looper's heap; a remover calling
+ * {@code removeEqualMessages(h, 1, key)}, which matches all three, while the Looper (main) polls until {@code x1} and
+ * {@code x2} have left and the removal has returned. The key's {@code equals} records every call with its thread.
  *
  * <ul>
  *   <li>Mode {@code flip}: the key answers "equal" the first time it is asked about a payload and the opposite
@@ -24,7 +25,8 @@ import org.deliqueue.Message;
  * </ul>
  *
  * <p>Checked on every schedule: UserCodeOnCaller (every call on the remover's thread, at most one per payload);
- * ExactlyOnce and NoLostMessage (each message is delivered or counted by the removal, never both, never neither).
+ * ExactlyOnce and NoLostMessage (each message is delivered or counted by the removal, never both, never neither;
+ * {@code x3}, never due, is the removal's).
  *
  * <p>Arguments: queue, mode. Negative control: {@code LOOPER_ASKS_PREDICATE} (the descriptor keeps the predicate
  * and every thread that asks whether it covers a message runs it again).
@@ -86,7 +88,7 @@ public final class UserCodeRemoval {
                 gate.awaitPollAfter(gate.polls());
                 return true;
             }
-            return first; // both payloads match; asked again, neither does
+            return first; // every payload matches; asked again, none does
         }
 
         @Override
@@ -106,8 +108,11 @@ public final class UserCodeRemoval {
         Handler h = new Handler(Looper.myLooper());
         Message x1 = JpfSteps.message(h, 1, 1);
         Message x2 = JpfSteps.message(h, 1, 2);
+        Message x3 = JpfSteps.message(h, 1, 3);
         x1.obj = "x1";
         x2.obj = "x2";
+        x3.obj = "x3";
+        check(q.enqueueMessage(x3, 100), "NoLostMessage", "enqueue refused");
         check(q.enqueueMessage(x1, 2), "NoLostMessage", "enqueue refused");
         check(q.enqueueMessage(x2, 1), "NoLostMessage", "enqueue refused");
         Gate gate = new Gate();
@@ -147,11 +152,12 @@ public final class UserCodeRemoval {
                 check(call.startsWith("remover "), "UserCodeOnCaller", "the key was asked on another thread: "
                         + call + " (all calls: " + key.calls + ")");
             }
-            check(key.calls.size() <= 2, "UserCodeOnCaller", "a payload was asked about twice: " + key.calls);
+            check(key.calls.size() <= 3, "UserCodeOnCaller", "a payload was asked about twice: " + key.calls);
         }
         // obligation: ExactlyOnce, NoLostMessage
-        check(delivered + removed[0] == 2, "ExactlyOnce", "delivered " + delivered + " and removed " + removed[0]
-                + " of 2 messages");
+        check(JpfSteps.isRemoved(x3), "NoLostMessage", "x3, matched and never due, was not removed");
+        check(delivered + removed[0] == 3, "ExactlyOnce", "delivered " + delivered + " and removed " + removed[0]
+                + " of 3 messages");
         check(q.poll() == null, "ExactlyOnce", "a message came out after both had left");
         JpfSteps.checkInvariants(q);
     }

@@ -97,7 +97,7 @@ class HarnessesOnPlainJvmTest {
         "SleepBehindBarrier, WAKE_BY_CLOCK, front, NoLostWakeup",
         "SleepBehindBarrier, BARRIER_REMOVAL_WITHOUT_WAKE, remove, NoLostWakeup",
         "BulkRemovalVsDelivery, REMOVAL_KEEPS_PAYLOAD, throw, PayloadReleased",
-        "UserCodeRemoval, LOOPER_ASKS_PREDICATE, flip, UserCodeOnCaller|ExactlyOnce",
+        "UserCodeRemoval, LOOPER_ASKS_PREDICATE, flip, UserCodeOnCaller|ExactlyOnce|NoLostMessage",
         "UserCodeRemoval, LOOPER_ASKS_PREDICATE, block, UserCodeOnCaller",
         "QuitVsWaker, QUIT_WITHOUT_WAKE, quit, QuitTerminates",
         "InterruptedLooper, PARK_KEEPS_INTERRUPT, interrupt, InterruptsIgnored"})
