@@ -12,15 +12,22 @@
 (* removeSyncBarrier, each over its predicate Pred[t]) and hasMessages     *)
 (* callers (askers), the Looper (next()), and the clock (tick).            *)
 (*                                                                         *)
-(* Removal: a remover pushes a descriptor node (named like its thread)     *)
-(* onto the stack; that push is the removal's linearization point. An      *)
+(* Removal: a remover first walks the stack as hasMessages does (select)   *)
+(* and asks its predicate, on its own thread, once about each message it   *)
+(* meets that is not REMOVED and not owned by an owner node it passed; the *)
+(* messages answered yes are its verdicts. None: it returns 0 and pushes   *)
+(* nothing. Else it pushes a descriptor node (named like its thread) that  *)
+(* holds the verdicts; that push is the removal's linearization point. An  *)
 (* owner node (a descriptor, or the quit sentinel for what its quit drops) *)
-(* covers the messages below it that it matches; the earliest covering     *)
-(* one owns a message, and whoever tombstones the message writes           *)
-(* removedBy = that owner. The remover then walks down (collect), takes    *)
-(* what it owns (takeFor) and hands it, then its descriptor, to the Looper *)
-(* on the freelist. The Looper delivers in two steps: it reserves a        *)
-(* message (claimForDelivery) and resolves the reservation against top     *)
+(* covers the messages below it among its verdicts (the sentinel: those    *)
+(* its quit drops); the earliest covering one owns a message, and whoever  *)
+(* tombstones the message writes removedBy = that owner. No thread other   *)
+(* than the remover ever runs its predicate (user code: equals, a lambda), *)
+(* which may answer differently at each call (Fickle). The remover then    *)
+(* walks down (collect), takes what it owns (takeFor) and hands it, then   *)
+(* its descriptor, to the Looper on the freelist. The Looper delivers in   *)
+(* two steps: it reserves a message (claimForDelivery) and resolves the    *)
+(* reservation against top                                                 *)
 (* (resolve): an owner pushed since its sweep takes the message, else it   *)
 (* is delivered. Whoever meets a reserved message resolves it first.       *)
 (*                                                                         *)
@@ -41,7 +48,8 @@
 (* = its sync messages and barriers, asyncHeap = its async messages. Time  *)
 (* is a small integer clock `now` in 0..MaxTime advanced by tick at any    *)
 (* point; `when` is a small integer; MaxTime + 1 stands for "no deadline". *)
-(* Payload matching is abstracted by the sets Pred[t]. Idle handlers,      *)
+(* Payload matching is abstracted by the sets Pred[t], or, for a Fickle    *)
+(* remover, by a fresh answer at each evaluation. Idle handlers,           *)
 (* isIdle, poll() and the freelist's wake at FREELIST_WAKE_SIZE nodes (no  *)
 (* model holds that many) are not modelled.                                *)
 (***************************************************************************)
@@ -53,6 +61,8 @@ CONSTANTS Msgs,       \* message identities, one producer thread each
           Traversers, \* the removers and hasMessages callers; a remover also names its descriptor node
           Op,         \* [Traversers -> {"remove", "has"}]: removeMatching or hasMatching
           Pred,       \* [Traversers -> SUBSET Msgs]: the messages the caller's predicate matches
+          Fickle,     \* removers whose predicate answers afresh (any BOOLEAN) at each evaluation (a user equals
+                      \* that is not a function of the payload); the others answer m \in Pred[t]
           MaxTime,    \* bound of the clock
           Modes,      \* quit modes the quitter may use: subset of {"quit", "quitSafely"}; {}: nobody quits
           Quit,       \* the quit sentinel (a Message with FLAG_QUIT_SENTINEL)
@@ -73,7 +83,7 @@ Awake == [asleep |-> FALSE, deadline |-> INF, barrier |-> Nil]
 ASSUME /\ Quit \notin Msgs \cup Traversers /\ Nil \notin Nodes /\ Traversers \cap (Msgs \cup {QuitT}) = {}
        /\ Kind \in [Msgs -> {"sync", "async", "barrier"}] /\ When \in [Msgs -> 0..MaxTime]
        /\ Op \in [Traversers -> {"remove", "has"}] /\ Pred \in [Traversers -> SUBSET Msgs]
-       /\ Modes \subseteq {"quit", "quitSafely"}
+       /\ Modes \subseteq {"quit", "quitSafely"} /\ Fickle \subseteq Traversers
 
 VARIABLES
   \* ---- shared memory (Java fields) ----
@@ -102,18 +112,23 @@ VARIABLES
   \* ---- other threads ----
   pc,        \* [Threads -> label]
   qmode,     \* the sentinel's arg1: "quit" or "quitSafely" (fixed per behaviour)
+  verdict,   \* Message.obj of a descriptor (DeliQueue.verdictsOf, as messages): [Traversers -> SUBSET Msgs], what
+             \* t's predicate said yes to in its select walk; the descriptor's data from its push on, never changed
   T,         \* [Traversers -> locals of traverse / collect and their visitors], see TraverserInit
   \* ---- history (ghost) ----
   dcount,    \* [Msgs -> Nat]: how often each message was delivered
   lastPost,  \* the clock at the last successful push CAS of a message (Refinement: the quit's time)
-  took       \* [Traversers -> SUBSET Msgs]: what a removal took at its descriptor's push (the abstract set)
+  took,      \* [Traversers -> SUBSET Msgs]: what a removal took at its descriptor's push (the abstract set)
+  evals      \* the predicate evaluations of removals: [by: the evaluating thread (or "Looper"), of: the removal,
+             \* m: the message, inCall: the removal's thread was inside its call, nth: how many evaluations of
+             \* (of, m) there had been, this one included]
 
 flagVars == <<removed, reserved, delivered, removedBy, claimTop>>
 sharedVars == <<top, next, ticket, when, freelist, flagVars>>
 wakeVars == <<waitWord, wakeRefs, permit, resource>>
 looperVars == <<prev, swept, heap, deferred, pending, L>>
-threadVars == <<pc, qmode, T>>
-ghostVars == <<dcount, lastPost, took>>
+threadVars == <<pc, qmode, verdict, T>>
+ghostVars == <<dcount, lastPost, took, evals>>
 vars == <<sharedVars, wakeVars, now, looperVars, threadVars, ghostVars>>
 
 -----------------------------------------------------------------------------
@@ -142,10 +157,9 @@ Linked == ReachFrom(top, Cardinality(Nodes) + 1)       \* reachable from top alo
 
 Pushed(m) == pc[m] \notin {"push", "pushCas", "failed"} \* m's push CAS succeeded
 QuitPushed == pc[QuitT] \notin {"quit", "quitCas", "never"}
-\* r's descriptor push CAS succeeded (ticket[r] # 0: it got as far as a push;
-\* a removal that returned after its query pushed none).
-DescPushed(r) == pc[r] \notin {"rStart", "tStart", "tVisit", "tTest", "tAdvance", "tRecheck", "dRead", "dCas"}
-                 /\ ticket[r] # 0
+\* r's descriptor push CAS succeeded: its ticket is written with that CAS (the
+\* descriptor is private until then); a removal that found nothing pushes none.
+DescPushed(r) == ticket[r] # 0
 Published(n) == IF n = Quit THEN QuitPushed ELSE IF n \in Removers THEN DescPushed(n) ELSE Pushed(n)
 SweptNode(n) == n \in Linked /\ ticket[n] <= TicketOf(swept)
 \* DeliQueue.droppedByQuit(sentinel, m): quit drops everything, quitSafely what is
@@ -154,9 +168,10 @@ DroppedByQuit(m) == qmode = "quit" \/ when[m] > when[Quit]
 \* DeliQueue.isQuitting(n): the sentinel, or a descriptor pushed above it.
 Quitting(n) == n # Nil /\ QuitPushed /\ ticket[n] >= ticket[Quit]
 
-\* DeliQueue.covers(o, m): o was pushed after m and takes it: its predicate
-\* matches m, or (the sentinel) its quit drops m.
-Covers(o, m) == ticket[m] < ticket[o] /\ (IF o = Quit THEN DroppedByQuit(m) ELSE m \in Pred[o])
+\* DeliQueue.covers(o, m): o was pushed after m and takes it: m is among its
+\* verdicts, or (the sentinel) its quit drops m. Data only: no user code runs
+\* here, whichever thread asks (the Looper, a resolver, a traversal).
+Covers(o, m) == ticket[m] < ticket[o] /\ (IF o = Quit THEN DroppedByQuit(m) ELSE m \in verdict[o])
 Earliest(S) == CHOOSE o \in S : \A x \in S : ticket[o] <= ticket[x]
 \* The owner of m: the node it was tombstoned for, else the earliest pushed
 \* owner node that covers it (Nil: none; a delivered message has none).
@@ -212,8 +227,8 @@ QuitterPcs == {"never", "quit", "quitCas", "signal", "wake", "wSignal", "wReleas
 \* The sentinel's arg1 a behaviour may use ("quit" stands in when nobody quits).
 QModes == IF Modes = {} THEN {"quit"} ELSE Modes
 AskerPcs == {"tStart", "tVisit", "tTest", "tAdvance", "tRecheck", "done"}
-RemoverPcs == AskerPcs \cup {"rStart", "dRead", "dCas", "cAdvance", "cVisit", "cTake", "rFree",
-                             "signal", "wake", "wSignal", "wRelease"}
+RemoverPcs == {"tStart", "tVisit", "tAsk", "tAdvance", "tRecheck", "dCas", "cAdvance", "cVisit", "cTake", "rFree",
+               "signal", "wake", "wSignal", "wRelease", "done"}
 LooperPcs == {"loop", "take", "sweep", "sweepWalk", "drain", "drainNode", "unlink", "splice",
               "dropOnQuit", "deliver", "claim", "resolve", "sleep", "recheckTop", "recheckFree", "park", "awake",
               "teardown", "tdCheck", "tdPark", "free", "exit"}
@@ -267,6 +282,8 @@ TypeOK ==
                            /\ T[t].found \in BOOLEAN /\ T[t].released \in BOOLEAN
                            /\ T[t].seen \subseteq Pred[t]
   /\ dcount \in [Msgs -> Nat] /\ lastPost \in 0..MaxTime /\ took \in [Traversers -> SUBSET Msgs]
+  /\ verdict \in [Traversers -> SUBSET Msgs]
+  /\ \A e \in evals : e \in [by : Removers \cup {"Looper"}, of : Removers, m : Msgs, inCall : BOOLEAN, nth : Nat]
 
 Init ==
   /\ top = Nil /\ next = [n \in Nodes |-> Nil] /\ ticket = [n \in Nodes |-> 0]
@@ -281,10 +298,11 @@ Init ==
   /\ L = LooperInit
   /\ pc = [t \in Threads |-> IF t \in Msgs THEN "push"
                              ELSE IF t = QuitT THEN (IF Modes = {} THEN "never" ELSE "quit")
-                             ELSE IF Op[t] = "remove" THEN "rStart" ELSE "tStart"]
+                             ELSE "tStart"]
   /\ qmode \in QModes
+  /\ verdict = [t \in Traversers |-> {}]
   /\ T = [t \in Traversers |-> TraverserInit]
-  /\ dcount = [m \in Msgs |-> 0] /\ lastPost = 0 /\ took = [t \in Traversers |-> {}]
+  /\ dcount = [m \in Msgs |-> 0] /\ lastPost = 0 /\ took = [t \in Traversers |-> {}] /\ evals = {}
 
 -----------------------------------------------------------------------------
 (* 1. push (any thread): DeliQueue.push, enqueueClaimed, postSyncBarrier.   *)
@@ -304,7 +322,7 @@ push_readTop(m) ==
             /\ ticket' = [ticket EXCEPT ![m] = TicketOf(top) + 1]
             /\ when' = IF Kind[m] = "barrier" /\ ticket[m] = 0 THEN [when EXCEPT ![m] = now] ELSE when
             /\ pc' = [pc EXCEPT ![m] = "pushCas"]
-  /\ UNCHANGED <<top, freelist, flagVars>> /\ UNCHANGED <<wakeVars, now, looperVars, qmode, T, ghostVars>>
+  /\ UNCHANGED <<top, freelist, flagVars>> /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, T, ghostVars>>
 
 \* CAS top from the value read (m.next) to m; on failure retry. Then
 \* signalIfEarlier (a barrier wakes nobody: it only holds messages back).
@@ -317,7 +335,7 @@ push_casTop(m) ==
        ELSE /\ pc' = [pc EXCEPT ![m] = "push"]
             /\ UNCHANGED <<top, lastPost>>
   /\ UNCHANGED <<next, ticket, when, freelist, flagVars>>
-  /\ UNCHANGED <<wakeVars, now, looperVars, qmode, T, dcount, took>>
+  /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, T, dcount, took, evals>>
 
 push(m) == push_readTop(m) \/ push_casTop(m)
 
@@ -349,7 +367,7 @@ signalIfEarlier_cas(t) ==
        THEN waitWord' = Awake /\ pc' = [pc EXCEPT ![t] = "wake"]
        ELSE pc' = [pc EXCEPT ![t] = "done"] /\ UNCHANGED waitWord
   /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeRefs, permit, resource>>
-  /\ UNCHANGED <<now, looperVars, qmode, T, ghostVars>>
+  /\ UNCHANGED <<now, looperVars, qmode, verdict, T, ghostVars>>
 
 signalIfEarlier(t) == signalIfEarlier_cas(t)
 
@@ -364,7 +382,7 @@ wake_acquire(t) ==
        ELSE /\ wakeRefs' = [wakeRefs EXCEPT !.count = @ + 1]
             /\ pc' = [pc EXCEPT ![t] = "wSignal"]
   /\ UNCHANGED sharedVars /\ UNCHANGED <<waitWord, permit, resource>>
-  /\ UNCHANGED <<now, looperVars, qmode, T, ghostVars>>
+  /\ UNCHANGED <<now, looperVars, qmode, verdict, T, ghostVars>>
 
 \* signalWakeResource: uses the resource; the wake is a sticky permit.
 wake_signal(t) ==
@@ -372,7 +390,7 @@ wake_signal(t) ==
   /\ permit' = TRUE
   /\ pc' = [pc EXCEPT ![t] = "wRelease"]
   /\ UNCHANGED sharedVars /\ UNCHANGED <<waitWord, wakeRefs, resource>>
-  /\ UNCHANGED <<now, looperVars, qmode, T, ghostVars>>
+  /\ UNCHANGED <<now, looperVars, qmode, verdict, T, ghostVars>>
 
 \* releaseWakeRef: decrement; the last one out after TEARDOWN unparks the
 \* Looper. Joined into one step: the Looper re-reads wakeRefs before every
@@ -383,7 +401,7 @@ wake_release(t) ==
   /\ permit' = (permit \/ (wakeRefs.count = 1 /\ wakeRefs.teardown))
   /\ pc' = [pc EXCEPT ![t] = "done"]
   /\ UNCHANGED sharedVars /\ UNCHANGED <<waitWord, resource>>
-  /\ UNCHANGED <<now, looperVars, qmode, T, ghostVars>>
+  /\ UNCHANGED <<now, looperVars, qmode, verdict, T, ghostVars>>
 
 wake(t) == wake_acquire(t) \/ wake_signal(t) \/ wake_release(t)
 
@@ -406,7 +424,7 @@ quit_readTop ==
   /\ ticket' = [ticket EXCEPT ![Quit] = TicketOf(top) + 1]
   /\ when' = [when EXCEPT ![Quit] = now]
   /\ pc' = [pc EXCEPT ![QuitT] = "quitCas"]
-  /\ UNCHANGED <<top, freelist, flagVars>> /\ UNCHANGED <<wakeVars, now, looperVars, qmode, T, ghostVars>>
+  /\ UNCHANGED <<top, freelist, flagVars>> /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, T, ghostVars>>
 
 quit_casTop ==
   /\ pc[QuitT] = "quitCas"
@@ -414,78 +432,128 @@ quit_casTop ==
        THEN top' = Quit /\ pc' = [pc EXCEPT ![QuitT] = "signal"]
        ELSE pc' = [pc EXCEPT ![QuitT] = "quit"] /\ UNCHANGED top
   /\ UNCHANGED <<next, ticket, when, freelist, flagVars>>
-  /\ UNCHANGED <<wakeVars, now, looperVars, qmode, T, ghostVars>>
+  /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, T, ghostVars>>
 
 quit == quit_readTop \/ quit_casTop
 
 -----------------------------------------------------------------------------
-(* 3. removal (any thread): DeliQueue.removeMatching = pushDescriptor, then *)
-(* collect (the walk, takeFor, releasePayload, pushFreelist); for          *)
-(* removeSyncBarrier, a wake if it took a barrier.                         *)
+(* 3. removal (any thread): DeliQueue.removeMatching = select (the racy     *)
+(* traversal of section 4, with removeMatching_ask as its visitor, then    *)
+(* pushDescriptor), then collect (the walk, takeFor, releasePayload,       *)
+(* pushFreelist); for removeSyncBarrier, a wake if it took a barrier.      *)
+(*                                                                         *)
+(* User code (the predicate: a user equals, a lambda) runs only here, on   *)
+(* the removing thread, inside its call, at most once per message: select *)
+(* asks it about each message it meets that is not REMOVED and that no     *)
+(* owner node it passed covers, and keeps the yes answers as its verdicts, *)
+(* which the descriptor carries. Every later decision about the removal,   *)
+(* by any thread (the Looper's liveHead and dropOnQuit, resolve, queries,  *)
+(* other removers, its own collect), reads those verdicts (Covers), never  *)
+(* the predicate. So a predicate that answers differently at each call     *)
+(* (Fickle) cannot make two threads disagree about who owns a message, as  *)
+(* it could when each of them asked the predicate itself: a message one    *)
+(* thread gave to the removal and the remover then refused was lost.       *)
+(*                                                                         *)
+(* At the end of each segment of its walk, a removal with no verdicts      *)
+(* reads top again: unchanged, it returns 0 and pushes nothing (its atomic *)
+(* step, at that read, takes nothing: nothing it matches was in the queue  *)
+(* then); changed, it walks the new segment. A removal with verdicts CASes *)
+(* its descriptor above the top that segment started from; that push is   *)
+(* its linearization point. It takes the verdicts still in the queue then, *)
+(* and for a predicate that answers as a function of the payload that is   *)
+(* every matching message in the queue then: each one was met and asked   *)
+(* (the walk covered everything below that top, and top did not move).     *)
+(* A failed CAS means a push came in between: walk the new segment, then   *)
+(* try again.                                                              *)
 
-\* removeMatching's first read of top. After a quit (a quitting top) no
-\* message can arrive, so the removal first asks with hasMatching's
-\* traversal (traverse, below) whether anything matches: if nothing does it
-\* returns 0 without a descriptor, its atomic step taking nothing at that
-\* traversal's last read of top; otherwise, and before any quit, it pushes
-\* its descriptor.
-removeMatching_readTop(t) ==
-  /\ pc[t] = "rStart"
-  /\ pc' = [pc EXCEPT ![t] = IF Quitting(top) THEN "tStart" ELSE "dRead"]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, T, ghostVars>>
+\* How many times r's predicate has been asked about m.
+Evaluations(r, m) == Cardinality({e \in evals : e.of = r /\ e.m = m})
+\* The removal's thread is inside its call (it has not returned).
+InCall(r) == pc[r] # "done"
+\* What r's predicate may answer about m when asked now: afresh for a
+\* Fickle remover, else whether it matches.
+Answers(r, m) == IF r \in Fickle THEN BOOLEAN ELSE {m \in Pred[r]}
 
-\* Read top; write the unpublished descriptor's next and ticket (and its
-\* QUITTING flag, which Quitting derives from the ticket).
-pushDescriptor_readTop(t) ==
-  /\ pc[t] = "dRead"
-  /\ next' = [next EXCEPT ![t] = top]
-  /\ ticket' = [ticket EXCEPT ![t] = TicketOf(top) + 1]
-  /\ pc' = [pc EXCEPT ![t] = "dCas"]
-  /\ UNCHANGED <<top, when, freelist, flagVars>> /\ UNCHANGED <<wakeVars, now, looperVars, qmode, T, ghostVars>>
+\* select's visitor at a message m that no owner node passed covers: one
+\* read of m's flags; REMOVED: on to the next node; else ask the predicate,
+\* once (a throw counts as no; the first one is rethrown when the removal
+\* has completed), and keep m among the verdicts on yes. The flag read and
+\* the predicate's reads of m's payload are one step: a verdict on a message
+\* that was REMOVED by then has no effect on any later step. REMOVED is
+\* never cleared, such a message is not live at the descriptor's push (so
+\* not taken), and every use of Covers is for a message that is not REMOVED
+\* (resolve, liveHead, dropOnQuit, the traversals' skip, whose visitors
+\* would pass a REMOVED message anyway) or is guarded by removedBy (OwnerOf,
+\* LeftBefore: a tombstone written before this removal's push is never for
+\* a removal pushed after it). While m is not REMOVED its payload is fixed.
+removeMatching_ask(t) ==
+  /\ pc[t] = "tAsk"
+  /\ LET m == T[t].cur IN
+       IF removed[m]
+         THEN UNCHANGED <<verdict, evals>>
+         ELSE /\ evals' = evals \cup {[by |-> t, of |-> t, m |-> m, inCall |-> InCall(t),
+                                       nth |-> Evaluations(t, m) + 1]}
+              /\ \E yes \in Answers(t, m) :
+                   verdict' = IF yes THEN [verdict EXCEPT ![t] = @ \cup {m}] ELSE verdict
+  /\ pc' = [pc EXCEPT ![t] = "tAdvance"]
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, T, dcount, lastPost, took>>
 
-\* The CAS is the removal's linearization point: the ghost records what the
-\* abstract removal takes there (queued, matching, not doomed by a quit).
-\* collect starts at the descriptor.
+\* The CAS of the descriptor above the top its last segment started from
+\* (T[t].top); before it, private writes into the unpublished descriptor:
+\* next, ticket (and its QUITTING flag, which Quitting derives from the
+\* ticket) and the verdicts (verdict[t], unchanged from here on). The CAS is
+\* the removal's linearization point: the ghost records what the abstract
+\* removal takes there (its verdicts that are in the queue and not doomed by
+\* a quit), and collect starts at the descriptor with fresh locals. A failed
+\* CAS: read top again (it has moved) and walk the new segment.
 pushDescriptor_casTop(t) ==
   /\ pc[t] = "dCas"
-  /\ IF top = next[t]
+  /\ IF top = T[t].top
        THEN /\ top' = t
-            /\ took' = [took EXCEPT ![t] = LiveNow(Pred[t])]
-            /\ T' = [T EXCEPT ![t].cur = t]
+            /\ next' = [next EXCEPT ![t] = T[t].top]
+            /\ ticket' = [ticket EXCEPT ![t] = TicketOf(T[t].top) + 1]
+            /\ took' = [took EXCEPT ![t] = LiveNow(verdict[t])]
+            /\ T' = [T EXCEPT ![t] = [TraverserInit EXCEPT !.cur = t]]
             /\ pc' = [pc EXCEPT ![t] = "cAdvance"]
-       ELSE /\ pc' = [pc EXCEPT ![t] = "dRead"]
-            /\ UNCHANGED <<top, took, T>>
-  /\ UNCHANGED <<next, ticket, when, freelist, flagVars>>
-  /\ UNCHANGED <<wakeVars, now, looperVars, qmode, dcount, lastPost>>
+       ELSE /\ pc' = [pc EXCEPT ![t] = "tRecheck"]
+            /\ UNCHANGED <<top, next, ticket, took, T>>
+  /\ UNCHANGED <<when, freelist, flagVars>>
+  /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, dcount, lastPost, evals>>
 
 \* The walk's plain read of next (racing unlink_splice).
 collect_advance(t) ==
   /\ pc[t] = "cAdvance"
   /\ T' = [T EXCEPT ![t].cur = next[T[t].cur]]
   /\ pc' = [pc EXCEPT ![t] = "cVisit"]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, ghostVars>>
 
 \* DeliQueue.leftBefore(m, t): delivered, tombstoned for another owner, or
 \* covered by an earlier owner node passed (a removal, or the quit).
 LeftBefore(m, t) == \/ removed[m] /\ (delivered[m] \/ removedBy[m] # t)
                     \/ \E o \in T[t].passed : Covers(o, m)
 
-\* At cursor m: the walk ends at null; an owner node is remembered and
-\* passed; a message that left before, or that the predicate does not match,
-\* is passed; a match goes to takeFor. One read of m's flags (then
-\* removedBy, written before the flags CAS that published it).
+\* The least ticket among t's verdicts (0: none): below it collect can take
+\* nothing (tickets fall strictly along next).
+VerdictFloor(t) == IF verdict[t] = {} THEN 0
+                   ELSE CHOOSE k \in {ticket[v] : v \in verdict[t]} : \A v \in verdict[t] : k <= ticket[v]
+
+\* At cursor m: the walk ends at null or below its least verdict; an owner
+\* node is remembered and passed; a message that left before, or that is not
+\* among the verdicts, is passed; a verdict goes to takeFor. No user code: the
+\* descriptor's verdicts decide. One read of m's flags (then removedBy,
+\* written before the flags CAS that published it).
 collect_visit(t) ==
   /\ pc[t] = "cVisit"
   /\ LET m == T[t].cur IN
-       IF m = Nil
+       IF m = Nil \/ ticket[m] < VerdictFloor(t)
          THEN pc' = [pc EXCEPT ![t] = "rFree"] /\ T' = releasePayload(t)
        ELSE IF m \in Owners
          THEN /\ T' = [T EXCEPT ![t].passed = @ \cup {m}]
               /\ pc' = [pc EXCEPT ![t] = "cAdvance"]
-       ELSE IF LeftBefore(m, t) \/ m \notin Pred[t]
+       ELSE IF LeftBefore(m, t) \/ m \notin verdict[t]
          THEN pc' = [pc EXCEPT ![t] = "cAdvance"] /\ UNCHANGED T
          ELSE pc' = [pc EXCEPT ![t] = "cTake"] /\ UNCHANGED T
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, ghostVars>>
 
 \* A RESERVED message met by a remover or an asker is resolved first (the
 \* step stays where it is and looks again).
@@ -494,7 +562,7 @@ resolve_reserved(t) ==
   /\ reserved[T[t].cur]
   /\ Resolve(T[t].cur)
   /\ UNCHANGED <<top, next, ticket, when, freelist, claimTop>>
-  /\ UNCHANGED <<wakeVars, now, looperVars, threadVars, lastPost, took>>
+  /\ UNCHANGED <<wakeVars, now, looperVars, threadVars, lastPost, took, evals>>
 
 \* takeFor(m, t): not REMOVED: removedBy = t, then the REMOVED CAS (its retry
 \* loop atomic by (a)); REMOVED: counted if tombstoned for t, by anyone.
@@ -510,77 +578,79 @@ collect_takeFor(t) ==
                  /\ UNCHANGED <<removed, removedBy>>
   /\ pc' = [pc EXCEPT ![t] = "cAdvance"]
   /\ UNCHANGED <<top, next, ticket, when, freelist, reserved, delivered, claimTop>>
-  /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
+  /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, ghostVars>>
 
 \* pushFreelist of the chain and the descriptor: { f = freelist;
 \* tail.nextFree = f; CAS(f, head) } retried is one atomic push of the chain
-\* by reason (a). Before it, when its walk ends (collect_visit, m = Nil), the
-\* remover lets go of its predicate and releases the payload of every message
-\* it counted: modelled at the walk's end, the earliest point, since only
-\* other threads' reads can tell (traverse_visit: PayloadCleared, Finished).
-\* removeSyncBarrier that took its barrier wakes a Looper asleep behind a
-\* barrier.
+\* by reason (a). Before it, when its walk ends (collect_visit), the remover
+\* releases the payload of every message it counted: modelled at the walk's
+\* end, the earliest point, since only other threads' reads can tell
+\* (traverse_visit: PayloadCleared). removeSyncBarrier that took its barrier
+\* wakes a Looper asleep behind a barrier.
 removeMatching_pushFreelist(t) ==
   /\ pc[t] = "rFree"
   /\ UNCHANGED T
   /\ freelist' = T[t].won \o <<t>> \o freelist
   /\ pc' = [pc EXCEPT ![t] = IF Range(T[t].won) \cap Barriers # {} THEN "signal" ELSE "done"]
-  /\ UNCHANGED <<top, next, ticket, when, flagVars>> /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
+  /\ UNCHANGED <<top, next, ticket, when, flagVars>> /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, ghostVars>>
 
-removeMatching(t) == \/ removeMatching_readTop(t) \/ pushDescriptor_readTop(t) \/ pushDescriptor_casTop(t) \/ collect_advance(t)
+removeMatching(t) == \/ removeMatching_ask(t) \/ pushDescriptor_casTop(t) \/ collect_advance(t)
                      \/ collect_visit(t) \/ collect_takeFor(t) \/ resolve_reserved(t)
                      \/ removeMatching_pushFreelist(t)
 
 -----------------------------------------------------------------------------
-(* 4. the racy traversal (any thread): DeliQueue.traverse(visitor) with the *)
-(* visitor of hasMatching (isLive), for a query or for a removal after      *)
-(* quit. Plain reads of next, one per step.                                 *)
+(* 4. the racy traversal (any thread): DeliQueue.traverse(visitor), with    *)
+(* the visitor of hasMatching (isLive) for a query, or of removeMatching's  *)
+(* select (removeMatching_ask) for a removal. Plain reads of next, one per  *)
+(* step.                                                                    *)
 
 \* t's locals once traverse has returned: only the result is kept.
 Returned(t) == [TraverserInit EXCEPT !.found = T[t].found]
-\* Where hasMatching returns to: a query is done; a removal that found a
-\* match pushes its descriptor, one that found none returns 0.
-AfterQuery(t, found) == IF Op[t] = "remove" /\ found THEN "dRead" ELSE "done"
+\* The ghost of a query at each read of top: its live matches then.
+Seen(t) == IF Op[t] = "has" THEN LiveNow(Pred[t]) ELSE {}
 
-\* The loop condition's read of top (first pass); top = null ends it.
+\* The loop condition's read of top (first pass); top = null ends it: a
+\* query answers false, a removal returns 0.
 traverse_readTop(t) ==
   /\ pc[t] = "tStart"
   /\ IF top = Nil
-       THEN pc' = [pc EXCEPT ![t] = AfterQuery(t, FALSE)] /\ UNCHANGED T
-       ELSE /\ T' = [T EXCEPT ![t].top = top, ![t].cur = top, ![t].floor = 0, ![t].seen = LiveNow(Pred[t])]
+       THEN pc' = [pc EXCEPT ![t] = "done"] /\ UNCHANGED T
+       ELSE /\ T' = [T EXCEPT ![t].top = top, ![t].cur = top, ![t].floor = 0, ![t].seen = Seen(t)]
             /\ pc' = [pc EXCEPT ![t] = "tVisit"]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, ghostVars>>
 
-\* At cursor m: stop at null or at the floor (ticket is immutable once
-\* published); an owner node (isOwnerNode: flags fixed at its birth) is
-\* remembered and passed; a match that no owner passed covers goes to the
-\* visitor; otherwise on to m.next, which the loop's header reads
-\* (traverse_advance). Covers and the predicate read m's payload: fixed
-\* while m is in the queue, but cleared by releasePayload once a removal has
-\* counted it, after which the plain reads may see it cleared (what = 0,
-\* which a predicate may match) or not: such a message may go either way
-\* (it is REMOVED, so the visitor passes it too).
+\* At cursor m: at null or at the floor (ticket is immutable once published)
+\* the segment ends: a query, or a removal without verdicts, reads top again
+\* (traverse_recheck); a removal with verdicts tries its descriptor's push.
+\* An owner node (isOwnerNode: flags fixed at its birth) is remembered and
+\* passed. A message that an owner node passed covers (Covers: data, fixed
+\* once that owner is pushed) has left the queue or was taken: skipped. Any
+\* other message goes to a removal's predicate (removeMatching_ask), or, if
+\* it matches, to a query's visitor; otherwise on to m.next, which the
+\* loop's header reads (traverse_advance). A query's predicate reads m's
+\* payload: fixed while m is in the queue, but cleared by releasePayload
+\* once a removal has counted it, after which the plain reads may see it
+\* cleared (what = 0, which a predicate may match) or not: such a message
+\* may go either way (it is REMOVED, so the visitor passes it too).
 PayloadCleared(m) == \E r \in Removers : T[r].released /\ m \in Range(T[r].won)
-\* A removal whose walk has ended: its remover let go of its predicate, so its
-\* descriptor covers only what it took (DeliQueue.covers). What it covered
-\* has left the queue by then (TraversalComplete), or an earlier owner that
-\* the traversal passes too owns it.
-Finished(o) == o \in Removers /\ T[o].released
+Covered(t, m) == \E o \in T[t].passed : Covers(o, m)
 traverse_visit(t) ==
   /\ pc[t] = "tVisit"
   /\ LET m == T[t].cur IN
        IF m = Nil \/ ticket[m] <= T[t].floor
-         THEN /\ pc' = [pc EXCEPT ![t] = "tRecheck"] /\ UNCHANGED T
+         THEN /\ pc' = [pc EXCEPT ![t] = IF Op[t] = "remove" /\ verdict[t] # {} THEN "dCas" ELSE "tRecheck"]
+              /\ UNCHANGED T
        ELSE IF m \in Owners
          THEN /\ T' = [T EXCEPT ![t].passed = @ \cup {m}] /\ pc' = [pc EXCEPT ![t] = "tAdvance"]
+       ELSE IF Op[t] = "remove"
+         THEN /\ pc' = [pc EXCEPT ![t] = IF Covered(t, m) THEN "tAdvance" ELSE "tAsk"]
+              /\ UNCHANGED T
        ELSE /\ \E to \in IF PayloadCleared(m) THEN {"tTest", "tAdvance"}
-                         ELSE IF m \in Pred[t] /\ ~\E o \in T[t].passed : Covers(o, m) THEN {"tTest"}
-                         ELSE IF m \in Pred[t] /\ \A o \in T[t].passed : Covers(o, m) => Finished(o)
-                           THEN {"tTest", "tAdvance"}
+                         ELSE IF m \in Pred[t] /\ ~Covered(t, m) THEN {"tTest"}
                          ELSE {"tAdvance"} :
                  pc' = [pc EXCEPT ![t] = to]
             /\ UNCHANGED T
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, ghostVars>>
 
 \* hasMatching's visitor, isLive(m): one read of the flags (a RESERVED
 \* message is resolved first: resolve_reserved); a live match ends the
@@ -589,28 +659,30 @@ hasMatching_isRemoved(t) ==
   /\ pc[t] = "tTest"
   /\ ~reserved[T[t].cur]
   /\ IF ~removed[T[t].cur]
-       THEN /\ T' = [T EXCEPT ![t] = IF Op[t] = "remove" THEN TraverserInit
-                                     ELSE [Returned(t) EXCEPT !.found = TRUE]]
-            /\ pc' = [pc EXCEPT ![t] = AfterQuery(t, TRUE)]
+       THEN /\ T' = [T EXCEPT ![t] = [Returned(t) EXCEPT !.found = TRUE]]
+            /\ pc' = [pc EXCEPT ![t] = "done"]
        ELSE pc' = [pc EXCEPT ![t] = "tAdvance"] /\ UNCHANGED T
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, ghostVars>>
 
 traverse_advance(t) ==
   /\ pc[t] = "tAdvance"
   /\ T' = [T EXCEPT ![t].cur = next[T[t].cur]]
   /\ pc' = [pc EXCEPT ![t] = "tVisit"]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, ghostVars>>
 
 \* Re-read top; if it moved, walk the new segment down to the old top's
-\* ticket. The last read (top stable) is the traversal's linearization point.
+\* ticket. The last read (top stable) is the traversal's linearization
+\* point: a query answers false, a removal returns 0 without pushing
+\* anything (with top stable it has no verdicts: with verdicts it tries its
+\* push instead, and after a failed push top has moved).
 traverse_recheck(t) ==
   /\ pc[t] = "tRecheck"
   /\ IF top = T[t].top
-       THEN pc' = [pc EXCEPT ![t] = AfterQuery(t, FALSE)] /\ T' = [T EXCEPT ![t] = Returned(t)]
+       THEN pc' = [pc EXCEPT ![t] = "done"] /\ T' = [T EXCEPT ![t] = Returned(t)]
        ELSE /\ T' = [T EXCEPT ![t].floor = TicketOf(T[t].top), ![t].top = top, ![t].cur = top,
-                              ![t].seen = LiveNow(Pred[t])]
+                              ![t].seen = Seen(t)]
             /\ pc' = [pc EXCEPT ![t] = "tVisit"]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, ghostVars>>
 
 traverse(t) == \/ traverse_readTop(t) \/ traverse_visit(t) \/ hasMatching_isRemoved(t) \/ resolve_reserved(t)
                \/ traverse_advance(t) \/ traverse_recheck(t)
@@ -722,7 +794,8 @@ unlink_splice ==
 unlink == unlink_check \/ unlink_splice
 
 \* The earliest pending removal that covers m (DeliQueue.earliestOwner over
-\* pendingRemovals), or Nil.
+\* pendingRemovals), or Nil: read from the descriptors' verdicts (Covers); the
+\* Looper never runs a removal's predicate.
 PendingOwner(m) == LET O == {r \in pending : Covers(r, m)} IN IF O = {} THEN Nil ELSE Earliest(O)
 
 \* 8. dropOnQuit / dropFrom (once, when the sweep has met the sentinel): each
@@ -835,7 +908,7 @@ takeDueOrNull_resolve ==
                ELSE IF removedBy'[c] = Quit THEN [L EXCEPT !.uret = "take", !.pc = "unlink"]
                ELSE [L EXCEPT !.target = Nil, !.pc = "take"]
   /\ UNCHANGED <<top, next, ticket, when, freelist, claimTop>> /\ UNCHANGED <<wakeVars, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, lastPost, took>>
+  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, lastPost, took, evals>>
 
 takeDueOrNull == takeDueOrNull_dropOnQuit \/ takeDueOrNull_liveHead \/ takeDueOrNull_deliver
                  \/ takeDueOrNull_claim \/ takeDueOrNull_resolve
@@ -1011,18 +1084,31 @@ TraversalComplete == [][\A t \in Removers : ~Collected(t) /\ Collected(t)' =>
 \* obligation: a removal returns exactly the messages its atomic step took (queued and matching at its descriptor's push)
 RemovalReturnsItsSet == \A t \in Removers : Collected(t) => Range(T[t].won) = took[t]
 
-\* The step that ends t's traversal with its last read of top (stable).
+\* The step that ends t's traversal with its last read of top (stable), or
+\* with top = null: a query answering false, or a removal returning 0
+\* without a descriptor.
 EndsTraversal(t) == pc[t] \in {"tStart", "tRecheck"} /\ pc'[t] = "done"
+\* What t's predicate stands for at that instant: Pred[t], or for a Fickle
+\* remover the set its answers made (its verdicts).
+EffPred(t) == IF t \in Fickle /\ Op[t] = "remove" THEN verdict[t] ELSE Pred[t]
 
 \* hasMessages is linearizable against pushes, removals, deliveries and
 \* quit: true at the read of top that began the pass in which it found a
 \* live match (the match was in the queue then), false at its last, stable
-\* read of top (nothing it matches in the queue then). The same traversal
-\* decides a removal after quit (false: it returns 0).
+\* read of top (nothing it matches in the queue then). The same holds for
+\* the select walk of a removal that finds nothing: it returns 0 at that
+\* read, nothing it matches being in the queue then.
 \* obligation: hasMessages answers as the abstract queue does at an instant of the call
 HasMessagesLinearizable ==
   [][\A t \in Traversers : /\ pc[t] = "tTest" /\ T'[t].found => T[t].cur \in T[t].seen
-                           /\ EndsTraversal(t) /\ ~T'[t].found => LiveNow(Pred[t]) = {}]_vars
+                           /\ EndsTraversal(t) /\ ~T'[t].found => LiveNow(EffPred(t)) = {}]_vars
+
+\* User code (a removal's predicate) runs only on the removing thread, inside
+\* its call, at most once per message per removal: no other thread (the
+\* Looper, a resolver, a query, another remover) asks it, and no thread asks
+\* it after the call has returned.
+\* obligation: a removal's predicate runs only on its caller's thread, inside the call, at most once per message
+UserCodeOnCaller == \A e \in evals : e.by = e.of /\ e.inCall /\ e.nth = 1
 
 \* obligation: a message tombstoned for a remover holds no payload once that removal has returned
 PayloadReleased == \A t \in Removers : pc[t] = "done" /\ T[t].won # <<>> => T[t].released
@@ -1070,7 +1156,7 @@ EventualDelivery == \A m \in Msgs : DueUnblocked(m) ~> (removed[m] \/ LiveBlocke
 (* Refinement: the mapping onto MessageQueueAbs. Linearization points: the  *)
 (* push CAS (Enqueue), the sentinel push (Quit), a descriptor push           *)
 (* (RemoveAll: every message the removal takes leaves the queue at once; a   *)
-(* removal after quit that found nothing: its query's last read of top),     *)
+(* removal that found nothing: the last, stable read of top of its select),  *)
 (* the resolution of a reservation (Deliver, or Drop when the quit owns the  *)
 (* message), a tombstone written for the quit (Drop), the sweep's read of    *)
 (* top (Observe; with the clock read at "loop"), a tombstone of a removed    *)
@@ -1109,10 +1195,21 @@ Abs == INSTANCE MessageQueueAbs WITH
          adone <- [t \in Removers |-> DescPushed(t) \/ pc[t] = "done"],
          atook <- [t \in Removers |-> took[t]],
          Removals <- Removers,
-         RPred <- [t \in Removers |-> Pred[t]],
+         RPred <- [t \in Removers |-> IF t \in Fickle THEN Msgs ELSE Pred[t]],
+         Fickle <- Fickle \cap Removers,
          aclosed <- L.pc \in ClosedPcs,
          aterm <- resource = "freed"
 
+\* A removal whose predicate answers as a function of the payload (not Fickle)
+\* refines RemoveAll over its predicate's set unchanged: at its descriptor's
+\* push it takes LiveNow(verdict[t]), which is LiveNow(Pred[t]) then, since
+\* every message of Pred[t] in the queue at that instant was met by its
+\* select walk and asked (the walk covered everything below the top it CASes
+\* from, and a message skipped as REMOVED or covered by an owner passed has
+\* left the queue for good); one that finds nothing returns 0 at a stable
+\* read of top where LiveNow(Pred[t]) = {} (HasMessagesLinearizable). A
+\* Fickle removal's predicate stands for no fixed set: the abstract removal
+\* takes the queued messages of some set, here its verdicts.
 \* obligation: every behaviour of DeliQueue is a behaviour of the abstract queue MessageQueueAbs
 Refinement == Abs!ASpec
 \* Its safety part, for models too large for liveness checking.
@@ -1121,7 +1218,7 @@ RefinementSafety == Abs!ASafety
 -----------------------------------------------------------------------------
 THEOREM Spec => [](TypeOK /\ ExactlyOnce /\ NoLostMessage /\ HeapStackConsistent /\ BackLinksConsistent
                    /\ TraversalSafe /\ NoUseAfterTeardown /\ NoLostWakeup /\ NoPushAfterQuit
-                   /\ PayloadReleased /\ RemovalReturnsItsSet)
+                   /\ PayloadReleased /\ RemovalReturnsItsSet /\ UserCodeOnCaller)
 THEOREM Spec => DeliveryOrder /\ TraversalComplete /\ HasMessagesLinearizable
 THEOREM Spec => QuitTerminates /\ PushLockFree /\ EventualDelivery
 THEOREM Spec => Refinement

@@ -11,11 +11,17 @@
 (* overlapping predicates over two messages, a removal against quit, and   *)
 (* a query against a removal.                                              *)
 (*                                                                         *)
-(* A removal pushes a descriptor onto the Treiber stack (pushDescriptor):  *)
-(* that push is its linearization point; it takes every message pushed     *)
-(* before it, matching its predicate and still in the queue. A descriptor  *)
-(* covers the messages below it that it matches; the earliest (lowest      *)
-(* ticket) covering descriptor owns a message. Whoever tombstones a        *)
+(* A removal first walks the stack as hasMessages does (select), asking    *)
+(* its predicate, on its own thread and once per message, about each       *)
+(* message that is not REMOVED and that no owner node it passed covers; the *)
+(* yes answers are its verdicts. None: it returns 0 at a stable read of top *)
+(* and pushes nothing. Else it pushes a descriptor holding the verdicts     *)
+(* onto the Treiber stack (pushDescriptor) above the top its walk started   *)
+(* from: that push is its linearization point; it takes every message      *)
+(* pushed before it, matching its predicate and still in the queue (each   *)
+(* was met and asked). A descriptor covers the messages below it among its *)
+(* verdicts: data, so no thread but the remover runs its predicate. The    *)
+(* earliest (lowest ticket) covering descriptor owns a message. Whoever     *)
 (* message for an owner writes removedBy = owner before the REMOVED CAS.   *)
 (* The Looper decides from its last sweep, so it reserves (RESERVED,       *)
 (* claimTop = the top it swept) and then resolves: a descriptor pushed     *)
@@ -72,7 +78,9 @@ VARIABLES
   L,         \* the Looper: [pc, swept: ticket of its last read of top, target]
   \* ---- other threads ----
   pc,        \* [Threads -> label]
-  C,         \* [Removers -> locals of collect: cur, passed (owner nodes walked past), won (counted), released]
+  C,         \* [Removers -> locals of select and collect: cur, passed (owner nodes walked past), won (counted),
+             \* released; select's top and floor; verdict: the messages its predicate said yes to, the
+             \* descriptor's data from its push on]
   H,         \* [Askers -> locals of traverse: top, floor, cur, passed, found; seen: ghost, see HasAnswersAtomically]
   \* ---- history (ghost) ----
   took       \* [Removers -> SUBSET Msgs]: what the abstract removal took at the descriptor's push
@@ -81,12 +89,12 @@ vars == <<top, next, ticket, flags, removedBy, claimTop, L, pc, C, H, took>>
 
 TicketOf(n) == IF n = Nil THEN 0 ELSE ticket[n]
 Pushed(m) == pc[m] \notin {"push", "pushCas", "failed"}
-DescPushed(r) == pc[r] \notin {"desc", "descCas"}
+DescPushed(r) == ticket[r] # 0                \* written with the push CAS (private until then)
 QuitPushed == pc[QuitT] = "done"
 OwnerPushed(o) == IF o = Quit THEN QuitPushed ELSE DescPushed(o)
-\* DeliQueue.covers(o, m): o was pushed after m and its predicate matches m
+\* DeliQueue.covers(o, m): o was pushed after m and m is among its verdicts
 \* (the sentinel: quit drops everything).
-Covers(o, m) == ticket[m] < ticket[o] /\ (o = Quit \/ m \in Pred[o])
+Covers(o, m) == ticket[m] < ticket[o] /\ (o = Quit \/ m \in C[o].verdict)
 \* DeliQueue.isQuitting(n): the sentinel, or a node pushed above it.
 Quitting(n) == n # Nil /\ QuitPushed /\ ticket[n] >= ticket[Quit]
 Earliest(S) == CHOOSE o \in S : \A x \in S : ticket[o] <= ticket[x]
@@ -99,9 +107,10 @@ TypeOK ==
   /\ L \in [pc : LooperPcs, swept : Nat, target : Msgs \cup {Nil}]
   /\ \A m \in Msgs : pc[m] \in {"push", "pushCas", "failed", "done"}
   /\ pc[QuitT] \in {"never", "quit", "quitCas", "done"}
-  /\ \A r \in Removers : /\ pc[r] \in {"desc", "descCas", "walk", "take", "release", "done"}
+  /\ \A r \in Removers : /\ pc[r] \in {"sStart", "sVisit", "sRecheck", "descCas", "walk", "take", "release", "done"}
                          /\ C[r] \in [cur : Nodes \cup {Nil}, passed : SUBSET Owners,
-                                      won : SUBSET Msgs, released : BOOLEAN]
+                                      won : SUBSET Msgs, released : BOOLEAN,
+                                      top : Nodes \cup {Nil}, floor : Nat, verdict : SUBSET Pred[r]]
   /\ \A h \in Askers : /\ pc[h] \in {"hStart", "hVisit", "hTest", "hRecheck", "done"}
                        /\ H[h] \in [top : Nodes \cup {Nil}, floor : Nat, cur : Nodes \cup {Nil},
                                     passed : SUBSET Owners, found : BOOLEAN, seen : SUBSET HPred[h]]
@@ -113,11 +122,12 @@ Init ==
   /\ top = Nil /\ next = [n \in Nodes |-> Nil] /\ ticket = [n \in Nodes |-> 0]
   /\ flags = [m \in Msgs |-> "live"] /\ removedBy = [m \in Msgs |-> Nil] /\ claimTop = [m \in Msgs |-> 0]
   /\ L = [pc |-> "sweep", swept |-> 0, target |-> Nil]
-  /\ pc = [t \in Threads |-> IF t \in Msgs THEN "push" ELSE IF t \in Removers THEN "desc"
+  /\ pc = [t \in Threads |-> IF t \in Msgs THEN "push" ELSE IF t \in Removers THEN "sStart"
                              ELSE IF t \in Askers THEN "hStart"
                              ELSE IF t \in Quitters THEN "quit" ELSE "never"]
   /\ H = [h \in Askers |-> HInit]
-  /\ C = [r \in Removers |-> [cur |-> Nil, passed |-> {}, won |-> {}, released |-> FALSE]]
+  /\ C = [r \in Removers |-> [cur |-> Nil, passed |-> {}, won |-> {}, released |-> FALSE,
+                               top |-> Nil, floor |-> 0, verdict |-> {}]]
   /\ took = [r \in Removers |-> {}]
 
 -----------------------------------------------------------------------------
@@ -177,26 +187,56 @@ quit_casTop ==
   /\ UNCHANGED <<next, ticket, flags, removedBy, claimTop, L, C, H, took>>
 
 -----------------------------------------------------------------------------
-(* removal (any thread): DeliQueue.removeMatching = pushDescriptor; collect *)
+(* removal (any thread): DeliQueue.removeMatching = select (with          *)
+(* pushDescriptor), then collect                                           *)
 
-pushDescriptor_readTop(r) ==
-  /\ pc[r] = "desc"
-  /\ next' = [next EXCEPT ![r] = top] /\ ticket' = [ticket EXCEPT ![r] = TicketOf(top) + 1]
-  /\ pc' = [pc EXCEPT ![r] = "descCas"]
-  /\ UNCHANGED <<top, flags, removedBy, claimTop, L, C, H, took>>
+\* select's read of top that starts a pass (the first, or again at the end
+\* of a segment without verdicts, or after a failed push): top = null, or
+\* top unchanged at the end of a pass, ends the removal: it returns 0 and
+\* pushes nothing (its atomic step, at this read, takes nothing).
+select_readTop(r) ==
+  /\ pc[r] \in {"sStart", "sRecheck"}
+  /\ IF top = Nil \/ (pc[r] = "sRecheck" /\ top = C[r].top)
+       THEN pc' = [pc EXCEPT ![r] = "done"] /\ UNCHANGED C
+       ELSE /\ C' = [C EXCEPT ![r].floor = IF pc[r] = "sStart" THEN 0 ELSE TicketOf(C[r].top),
+                              ![r].top = top, ![r].cur = top]
+            /\ pc' = [pc EXCEPT ![r] = "sVisit"]
+  /\ UNCHANGED <<top, next, ticket, flags, removedBy, claimTop, L, H, took>>
 
-\* The CAS is the removal's linearization point; the ghost records what the
-\* abstract removal takes there.
+\* select at the cursor: the segment ends at null or the floor (with
+\* verdicts: on to the push; without: read top again); an owner node is
+\* remembered and passed; a message an owner passed covers is skipped; any
+\* other is asked about, once: the read of its flags (REMOVED: skipped) and
+\* the predicate are one step, as in DeliQueue.tla (removeMatching_ask), and
+\* so is the read of next (only pushes write next in this slice).
+select_visit(r) ==
+  /\ pc[r] = "sVisit"
+  /\ LET c == C[r].cur IN
+       IF c = Nil \/ ticket[c] <= C[r].floor
+         THEN pc' = [pc EXCEPT ![r] = IF C[r].verdict # {} THEN "descCas" ELSE "sRecheck"] /\ UNCHANGED C
+       ELSE IF c \in Owners
+         THEN C' = [C EXCEPT ![r].passed = @ \cup {c}, ![r].cur = next[c]] /\ UNCHANGED pc
+       ELSE IF (\E o \in C[r].passed : Covers(o, c)) \/ flags[c] \in {"removed", "delivered"} \/ c \notin Pred[r]
+         THEN C' = [C EXCEPT ![r].cur = next[c]] /\ UNCHANGED pc
+         ELSE C' = [C EXCEPT ![r].verdict = @ \cup {c}, ![r].cur = next[c]] /\ UNCHANGED pc
+  /\ UNCHANGED <<top, next, ticket, flags, removedBy, claimTop, L, H, took>>
+
+\* The CAS of the descriptor (next, ticket and verdicts written before it,
+\* private) above the top the last segment started from: the removal's
+\* linearization point; the ghost records what the abstract removal takes
+\* there. Failed: read top again and walk the new segment.
 pushDescriptor_casTop(r) ==
   /\ pc[r] = "descCas"
-  /\ IF top = next[r]
+  /\ IF top = C[r].top
        THEN /\ top' = r
-            /\ took' = [took EXCEPT ![r] = {m \in Pred[r] : AStatus[m] = "queued"}]
-            /\ C' = [C EXCEPT ![r].cur = next[r]]
+            /\ next' = [next EXCEPT ![r] = C[r].top]
+            /\ ticket' = [ticket EXCEPT ![r] = TicketOf(C[r].top) + 1]
+            /\ took' = [took EXCEPT ![r] = {m \in C[r].verdict : AStatus[m] = "queued"}]
+            /\ C' = [C EXCEPT ![r].cur = C[r].top, ![r].passed = {}]
             /\ pc' = [pc EXCEPT ![r] = "walk"]
-       ELSE /\ pc' = [pc EXCEPT ![r] = "desc"]
-            /\ UNCHANGED <<top, took, C>>
-  /\ UNCHANGED <<next, ticket, flags, removedBy, claimTop, L, H>>
+       ELSE /\ pc' = [pc EXCEPT ![r] = "sRecheck"]
+            /\ UNCHANGED <<top, next, ticket, took, C>>
+  /\ UNCHANGED <<flags, removedBy, claimTop, L, H>>
 
 \* DeliQueue.leftBefore: delivered, owned by another removal, or covered by an
 \* earlier owner node walked past.
@@ -204,17 +244,22 @@ LeftBefore(m, r) == \/ flags[m] = "delivered"
                     \/ flags[m] = "removed" /\ removedBy[m] # r
                     \/ \E o \in C[r].passed : Covers(o, m)
 
-\* collect's loop body at the cursor: an owner node is remembered and passed;
-\* a message that left before, or does not match, is passed; a match goes to
-\* takeFor. One read of the flags (the predicate reads only the payload).
+\* The least ticket among r's verdicts: below it collect can take nothing.
+VerdictFloor(r) == IF C[r].verdict = {} THEN 0
+                   ELSE CHOOSE k \in {ticket[v] : v \in C[r].verdict} : \A v \in C[r].verdict : k <= ticket[v]
+
+\* collect's loop body at the cursor: the walk ends at null or below the
+\* least verdict; an owner node is remembered and passed; a message that left
+\* before, or is not among the verdicts, is passed; a verdict goes to takeFor.
+\* One read of the flags; no user code.
 collect_visit(r) ==
   /\ pc[r] = "walk"
   /\ LET c == C[r].cur IN
-       IF c = Nil
+       IF c = Nil \/ ticket[c] < VerdictFloor(r)
          THEN pc' = [pc EXCEPT ![r] = "release"] /\ UNCHANGED C
        ELSE IF c \in Owners
          THEN C' = [C EXCEPT ![r].passed = @ \cup {c}, ![r].cur = next[c]] /\ UNCHANGED pc
-       ELSE IF LeftBefore(c, r) \/ c \notin Pred[r]
+       ELSE IF LeftBefore(c, r) \/ c \notin C[r].verdict
          THEN C' = [C EXCEPT ![r].cur = next[c]] /\ UNCHANGED pc
          ELSE pc' = [pc EXCEPT ![r] = "take"] /\ UNCHANGED C
   /\ UNCHANGED <<top, next, ticket, flags, removedBy, claimTop, L, H, took>>
@@ -340,7 +385,7 @@ hasMatching_isLive(h) ==
 
 -----------------------------------------------------------------------------
 Producer(m) == push_readTop(m) \/ push_casTop(m)
-Remover(r) == pushDescriptor_readTop(r) \/ pushDescriptor_casTop(r) \/ collect_visit(r)
+Remover(r) == select_readTop(r) \/ select_visit(r) \/ pushDescriptor_casTop(r) \/ collect_visit(r)
               \/ collect_takeFor(r) \/ collect_release(r)
 Quitter == quit_readTop \/ quit_casTop
 Asker(h) == traverse_readTop(h) \/ traverse_visit(h) \/ hasMatching_isLive(h)
@@ -373,11 +418,12 @@ HasAnswersAtomically ==
 Abs == INSTANCE BulkRemovalAbs WITH
          astatus <- AStatus,
          aquit <- QuitPushed,
-         adone <- [r \in Removers |-> DescPushed(r)],
+         adone <- [r \in Removers |-> DescPushed(r) \/ pc[r] = "done"],
          aremoved <- took
 
 \* Every behaviour is one of BulkRemovalAbs: each removal is one atomic step at
-\* its descriptor's push, and no message it took is delivered.
+\* its descriptor's push (or, for one that found nothing, at the stable read
+\* of top that ends its select), and no message it took is delivered.
 \* obligation: a removal from any thread is one atomic step at its descriptor's push (refines BulkRemovalAbs)
 AtomicRemoval == Abs!ASafety
 

@@ -16,5 +16,5 @@ MClaim ==
          ELSE /\ L' = [L EXCEPT !.target = Nil, !.pc = "take"]
               /\ UNCHANGED <<removed, delivered, dcount>>
   /\ UNCHANGED <<top, next, ticket, when, freelist, reserved, removedBy, claimTop>> /\ UNCHANGED <<wakeVars, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, lastPost, took>>
+  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, lastPost, took, evals>>
 =============================================================================

@@ -19,5 +19,5 @@ MSetDelivered ==
        /\ dcount' = [dcount EXCEPT ![c] = @ + 1]
   /\ L' = [L EXCEPT !.uret = "loop", !.pc = "unlink"]
   /\ UNCHANGED <<top, next, ticket, when, freelist, reserved, removedBy, claimTop>> /\ UNCHANGED <<wakeVars, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, lastPost, took>>
+  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, lastPost, took, evals>>
 =============================================================================

@@ -9,5 +9,5 @@ MPushCasTop(m) ==
   /\ pc' = [pc EXCEPT ![m] = IF Kind[m] = "barrier" THEN "done" ELSE "signal"]
   /\ lastPost' = now
   /\ UNCHANGED <<next, ticket, when, freelist, flagVars>>
-  /\ UNCHANGED <<wakeVars, now, looperVars, qmode, T, dcount, took>>
+  /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, T, dcount, took, evals>>
 =============================================================================

@@ -10,5 +10,5 @@ MQuitCasTop ==
        THEN top' = Quit /\ pc' = [pc EXCEPT ![QuitT] = "done"]
        ELSE pc' = [pc EXCEPT ![QuitT] = "quit"] /\ UNCHANGED top
   /\ UNCHANGED <<next, ticket, when, freelist, flagVars>>
-  /\ UNCHANGED <<wakeVars, now, looperVars, qmode, T, ghostVars>>
+  /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, T, ghostVars>>
 =============================================================================

@@ -7,7 +7,9 @@
 (* quit), then queued -> delivered | removed | dropped. A removal          *)
 (* (removeMessages and every variant, removeSyncBarrier, from any thread)  *)
 (* is ONE step that takes every queued message its predicate matches, as   *)
-(* the legacy queue's removal under its lock does (issue 18). The consumer (the *)
+(* the legacy queue's removal under its lock does (issue 18); for a        *)
+(* predicate that answers afresh at each call (Fickle), the queued         *)
+(* messages of some set its answers made. The consumer (the *)
 (* Looper) acts on its own view of the queue, which is the precise form of *)
 (* the guarantee a lock-free queue can give:                               *)
 (*   - aseen: the messages enqueued before its last look at the queue      *)
@@ -35,7 +37,9 @@ CONSTANTS Msgs,    \* message identities
           MaxTime, \* the clock runs over 0..MaxTime
           Modes,   \* the quit modes a model allows: subset of {"quit", "quitSafely"}
           Removals, \* removal calls, one step each
-          RPred    \* [Removals -> SUBSET Msgs]: what each removal's predicate matches
+          RPred,   \* [Removals -> SUBSET Msgs]: what each removal's predicate matches
+          Fickle   \* removals whose predicate answers afresh at each call (a user equals that is not a function
+                   \* of the payload): such a removal takes the queued messages of some subset of RPred[r]
 
 VARIABLES astatus,   \* [Msgs -> {"new","queued","rejected","delivered","removed","dropped"}]
           awhen,     \* [Msgs -> 0..MaxTime]: the message's due time, fixed at enqueue
@@ -121,16 +125,18 @@ Doomed(m) == amode = "quit" \/ awhen[m] > aqtime
 
 \* removeMessages(p) / removeSyncBarrier: one atomic step; it returns the set
 \* it took. A removed barrier the consumer has seen keeps blocking until it
-\* retires it.
+\* retires it. A Fickle removal's predicate matches no fixed set: it takes
+\* the queued messages of some set S its answers made, still in one step.
 RemoveAll(r) ==
-  LET took == {m \in RPred[r] : astatus[m] = "queued" /\ ~(aquit /\ Doomed(m))} IN
   /\ ~adone[r]
   /\ adone' = [adone EXCEPT ![r] = TRUE]
-  /\ atook' = [atook EXCEPT ![r] = took]
-  /\ astatus' = [m \in Msgs |-> IF m \in took THEN "removed" ELSE astatus[m]]
-  /\ aclock' \in {aclock, aclock + 1}            \* a descriptor takes a ticket; after quit none may be pushed
-  /\ aretiring' = aretiring \cup (took \cap Barriers \cap aseen)
-  /\ UNCHANGED <<awhen, aseq, aseen, alooked, alastpost, aqtime, aquit, amode, aclosed, aterm, now>>
+  /\ \E S \in (IF r \in Fickle THEN SUBSET RPred[r] ELSE {RPred[r]}) :
+    LET took == {m \in S : astatus[m] = "queued" /\ ~(aquit /\ Doomed(m))} IN
+    /\ atook' = [atook EXCEPT ![r] = took]
+    /\ astatus' = [m \in Msgs |-> IF m \in took THEN "removed" ELSE astatus[m]]
+    /\ aclock' \in {aclock, aclock + 1}          \* a descriptor takes a ticket; one that takes nothing pushes none
+    /\ aretiring' = aretiring \cup (took \cap Barriers \cap aseen)
+    /\ UNCHANGED <<awhen, aseq, aseen, alooked, alastpost, aqtime, aquit, amode, aclosed, aterm, now>>
 
 Retire(b) == /\ b \in aretiring
              /\ aretiring' = aretiring \ {b}

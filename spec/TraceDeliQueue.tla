@@ -18,7 +18,10 @@
 (*                                                                         *)
 (* Removal is traced (removeMessages from a thread of its own); barrier    *)
 (* removal is not: removeSyncBarrier first finds its barrier with a        *)
-(* traversal whose visitor logs nothing.                                   *)
+(* traversal whose visitor logs nothing. Every traced removal is Fickle    *)
+(* (TraceModule defines TFickle as all of them): its predicate's answers   *)
+(* are the logged ones (removeMatching_ask's answer), whatever Pred says,  *)
+(* so a trace is checked against what the user code actually answered.   *)
 (***************************************************************************)
 EXTENDS DeliQueue
 
@@ -48,14 +51,19 @@ TimeBox(i) == cur[i] > 1 =>
 Field(e, f) == f \in DOMAIN e
 \* The wake refcount as the event read it: the count and the TEARDOWN bit.
 Refs(e) == wakeRefs.count = e.count /\ wakeRefs.teardown = e.teardown
-\* traverse_visit's e.outcome: stop (null or the floor), match (offered to
-\* the visitor), owner (an owner node, remembered) or skip (no match, or
-\* covered by an owner passed): on to the next node.
-VisitOutcome(t, o) == CASE o = "stop" -> pc'[t] = "tRecheck"
+\* traverse_visit's e.outcome: stop (null or the floor: a query, or a
+\* removal without verdicts, reads top again; a removal with verdicts tries
+\* its descriptor's push), match (a query's match, offered to its visitor),
+\* ask (a removal's select asks its predicate), owner (an owner node,
+\* remembered) or skip (no match, or covered by an owner passed): on to the
+\* next node.
+VisitOutcome(t, o) == CASE o = "stop" -> pc'[t] \in {"tRecheck", "dCas"}
                         [] o = "match" -> pc'[t] = "tTest"
+                        [] o = "ask" -> pc'[t] = "tAsk"
                         [] OTHER -> pc'[t] = "tAdvance"
-\* collect_visit's e.outcome: end (null), owner (remembered), skip (left
-\* before, or no match) or match (on to takeFor).
+\* collect_visit's e.outcome: end (null, or below the least verdict), owner
+\* (remembered), skip (left before, or not a verdict) or match (on to
+\* takeFor).
 CollectOutcome(t, o) == CASE o = "end" -> pc'[t] = "rFree"
                           [] o = "match" -> pc'[t] = "cTake"
                           [] OTHER -> pc'[t] = "cAdvance"
@@ -79,9 +87,12 @@ Match(e) ==
          /\ top = e.top /\ now = e.now /\ quit_readTop
          /\ qmode = IF e.safe THEN "quitSafely" ELSE "quit"
     [] e.a = "quit_casTop" -> next[Quit] = e.exp /\ (top = e.exp) = e.ok /\ quit_casTop
-    [] e.a = "removeMatching_readTop" -> top = e.top /\ removeMatching_readTop(e.t)
-    [] e.a = "pushDescriptor_readTop" -> top = e.top /\ pushDescriptor_readTop(e.t)
-    [] e.a = "pushDescriptor_casTop" -> next[e.t] = e.exp /\ (top = e.exp) = e.ok /\ pushDescriptor_casTop(e.t)
+    \* e.removed: the flag read; e.answer: the predicate said yes (false when REMOVED: not asked)
+    [] e.a = "removeMatching_ask" ->
+         /\ T[e.t].cur = e.m /\ removed[e.m] = e.removed /\ removeMatching_ask(e.t)
+         /\ (e.m \in verdict'[e.t]) = e.answer
+    \* e.exp: the top its last segment started from
+    [] e.a = "pushDescriptor_casTop" -> T[e.t].top = e.exp /\ (top = e.exp) = e.ok /\ pushDescriptor_casTop(e.t)
     [] e.a = "collect_advance" -> T[e.t].cur = e.m /\ next[e.m] = e.next /\ collect_advance(e.t)
     [] e.a = "collect_visit" -> T[e.t].cur = e.m /\ collect_visit(e.t) /\ CollectOutcome(e.t, e.outcome)
     \* e.taken: takeFor's answer, the message is counted

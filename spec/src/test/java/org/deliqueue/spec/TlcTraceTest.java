@@ -38,7 +38,7 @@ class TlcTraceTest {
     @Test
     void specGivesEveryVariableAJavaMeaningAndEveryStepAGuard() throws IOException {
         TlcTrace.Spec spec = spec();
-        assertEquals(27, spec.comments().size(), "every variable of DeliQueue.tla's VARIABLES block has a comment");
+        assertEquals(29, spec.comments().size(), "every variable of DeliQueue.tla's VARIABLES block has a comment");
         assertEquals("DeliQueue.top", spec.javaField("top"));
         assertEquals("Message.flags & FLAG_REMOVED", spec.javaField("removed"));
         assertEquals("Clock.uptimeMillis()", spec.javaField("now"));

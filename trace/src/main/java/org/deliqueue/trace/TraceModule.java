@@ -18,7 +18,9 @@ import java.util.TreeSet;
 /**
  * A logged run (ndjson, written by {@code org.deliqueue.TracedRun}) as the TLA+ module {@code TraceLog} that
  * {@code spec/MCTrace.tla} extends: the constants of {@code spec/DeliQueue.tla} for that run (its messages with
- * their kind and when, its queries and removals with what their predicates match, the quit mode, the largest uptime) and the
+ * their kind and when, its queries and removals with what their predicates match, the removals as {@code Fickle}
+ * (the spec takes each answer of a removal's predicate from its {@code removeMatching_ask} event, so a predicate
+ * that answers differently at each call is checked as it ran), the quit mode, the largest uptime) and the
  * events, one sequence per Java thread. This TLC has no Json module, so the trace is handed over as TLA+ source.
  *
  * <p>Times: {@code ts} (System.nanoTime) becomes microseconds since the run's first event, which fits TLC's
@@ -67,8 +69,9 @@ public final class TraceModule {
                     firstPush.putIfAbsent(e.get("t").asText(), e); // a message or a barrier: one of the spec's Msgs
                 } else if (a.equals("quit_readTop")) {
                     modes.add(e.get("safe").asBoolean() ? "quitSafely" : "quit");
-                } else if (a.startsWith("traverse_") || a.equals("removeMatching_readTop")) {
-                    askers.add(e.get("t").asText());
+                } else if (a.startsWith("traverse_") || a.startsWith("removeMatching_")
+                        || a.startsWith("pushDescriptor_") || a.startsWith("collect_")) {
+                    askers.add(e.get("t").asText()); // a query or a removal: one of the spec's Traversers
                 }
                 first = Math.min(first, e.get("ts").asLong());
                 for (String f : List.of("when", "now")) {
@@ -205,6 +208,8 @@ public final class TraceModule {
         preds.keySet().forEach(t -> ops.put(t, removers.contains(t) ? "remove" : "has"));
         s.append("TOp == ").append(function(ops, TraceModule::str)).append('\n');
         s.append("TPred == ").append(function(preds, TraceModule::set)).append('\n');
+        // Every removal is Fickle: its predicate's answers are the logged ones (removeMatching_ask), not TPred.
+        s.append("TFickle == ").append(set(removers)).append('\n');
         s.append("TMaxTime == ").append(maxTime).append('\n');
         s.append("TModes == ").append(set(modes)).append('\n');
         s.append("TThreads == <<");

@@ -1,14 +1,21 @@
 package org.deliqueue.trace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-/** A run's uptimes as the spec's small clock sees them: ranks, and a clock jump laid out as ticks of one. */
+/**
+ * A run's uptimes as the spec's small clock sees them: ranks, and a clock jump laid out as ticks of one; and the
+ * constants of the generated module: every removal is Fickle (its answers come from the log), no query is.
+ */
 class TraceModuleTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final long NO_DEADLINE = Long.MAX_VALUE >>> 2;
@@ -61,5 +68,25 @@ class TraceModuleTest {
         List<TraceModule.ThreadLog> ranked = TraceModule.rankUptimes(List.of(
                 log("Looper", "{\"a\":\"sweep_readTop\",\"now\":-1}", "{\"a\":\"sweep_readTop\",\"now\":7}")));
         assertEquals(List.of("sweep_readTop=-1", "sweep_readTop=1"), field(ranked.get(0), "now"));
+    }
+
+    @Test
+    void everyRemovalIsFickleAndNoQueryIs(@TempDir Path dir) throws Exception {
+        Path ndjson = dir.resolve("run.ndjson");
+        Files.write(ndjson, List.of(
+                "{\"meta\":true,\"t\":\"h1\",\"op\":\"has\",\"matches\":[\"m1\"]}",
+                "{\"meta\":true,\"t\":\"r1\",\"op\":\"remove\",\"matches\":[\"m1\"]}",
+                "{\"thread\":\"p1\",\"a\":\"push_readTop\",\"t\":\"m1\",\"kind\":\"sync\",\"when\":0,\"top\":\"Nil\","
+                        + "\"ts\":1000}",
+                "{\"thread\":\"q\",\"a\":\"traverse_readTop\",\"t\":\"h1\",\"top\":\"m1\",\"ts\":2000}",
+                "{\"thread\":\"r\",\"a\":\"traverse_readTop\",\"t\":\"r1\",\"top\":\"m1\",\"ts\":3000}",
+                "{\"thread\":\"r\",\"a\":\"removeMatching_ask\",\"t\":\"r1\",\"m\":\"m1\",\"removed\":false,"
+                        + "\"answer\":true,\"ts\":4000}"));
+        String tla = TraceModule.read(ndjson).toTla("run.ndjson");
+        assertTrue(tla.contains("TTraversers == {\"h1\", \"r1\"}\n"), tla);
+        assertTrue(tla.contains("TOp == [h1 |-> \"has\", r1 |-> \"remove\"]\n"), tla);
+        assertTrue(tla.contains("TFickle == {\"r1\"}\n"), "the removal's answers come from its log: " + tla);
+        assertTrue(tla.contains("[a |-> \"removeMatching_ask\", t |-> \"r1\", m |-> \"m1\", removed |-> FALSE, "
+                + "answer |-> TRUE, ts |-> 3]"), tla);
     }
 }

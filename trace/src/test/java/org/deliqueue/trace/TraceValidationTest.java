@@ -100,7 +100,8 @@ class TraceValidationTest {
      * here: SWEEP_SKIPS_BACKLINKS (its trace differs only when the Looper later unlinks the node whose back-link
      * the sweep skipped while that node is not {@code top}: 1 of 20 soak runs; the conformance suite and JPF catch
      * it), those the traced runs never reach (overflow: no extreme uptime; REMOVALS_PILE_UP: no run holds 64
-     * removed nodes; REMOVAL_LEAKS_ON_THROW: no predicate throws), UNLINK_CLEARS_NEXT (a query must stand on the
+     * removed nodes; REMOVAL_ABORTS_ON_THROW: no predicate throws; LOOPER_ASKS_PREDICATE: the traced predicates
+     * answer the same each time, so asking again changes no step), UNLINK_CLEARS_NEXT (a query must stand on the
      * message being unlinked: 0 of 15 soak runs), QUIT_WITHOUT_WAKE (nobody wakes the Looper: the run hangs), and
      * the wake mutants, whose decision behind a barrier is scripted below.
      */
