@@ -623,8 +623,14 @@ traverse_readTop(t) ==
 \* the segment ends: a query, or a removal without verdicts, reads top again
 \* (traverse_recheck); a removal with verdicts tries its descriptor's push.
 \* An owner node (isOwnerNode: flags fixed at its birth) is remembered and
-\* passed. A message that an owner node passed covers (Covers: data, fixed
-\* once that owner is pushed) has left the queue or was taken: skipped. Any
+\* passed. A REMOVED message (one read of its flags: REMOVED is never
+\* cleared) has left the queue: skipped without asking the owners passed, so
+\* that tombstones behind a busy Looper cost one read each. A query's visit
+\* is that flag read, then its predicate's payload reads, and a removal may
+\* come in between: so a REMOVED match may also go to the visitor, which
+\* reads the flags again (a removal's ask reads them again too). A message that
+\* an owner node passed covers (Covers: data, fixed once that owner is
+\* pushed) has left the queue or was taken: skipped. Any
 \* other message goes to a removal's predicate (removeMatching_ask), or, if
 \* it matches, to a query's visitor; otherwise on to m.next, which the
 \* loop's header reads (traverse_advance). A query's predicate reads m's
@@ -643,10 +649,11 @@ traverse_visit(t) ==
        ELSE IF m \in Owners
          THEN /\ T' = [T EXCEPT ![t].passed = @ \cup {m}] /\ pc' = [pc EXCEPT ![t] = "tAdvance"]
        ELSE IF Op[t] = "remove"
-         THEN /\ pc' = [pc EXCEPT ![t] = IF Covered(t, m) THEN "tAdvance" ELSE "tAsk"]
+         THEN /\ pc' = [pc EXCEPT ![t] = IF removed[m] \/ Covered(t, m) THEN "tAdvance" ELSE "tAsk"]
               /\ UNCHANGED T
        ELSE /\ \E to \in IF PayloadCleared(m) THEN {"tTest", "tAdvance"}
-                         ELSE IF m \in Pred[t] /\ ~Covered(t, m) THEN {"tTest"}
+                         ELSE IF m \in Pred[t] /\ ~Covered(t, m)
+                           THEN IF removed[m] THEN {"tTest", "tAdvance"} ELSE {"tTest"}
                          ELSE {"tAdvance"} :
                  pc' = [pc EXCEPT ![t] = to]
             /\ UNCHANGED T

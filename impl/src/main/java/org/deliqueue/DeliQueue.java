@@ -837,11 +837,11 @@ public class DeliQueue extends MessageQueue {
     // =====================================================================================================
 
     /**
-     * The racy traversal: offers {@code visitor} every message pushed before the last read of {@code top} that no
-     * node it passed owns, newest first, stopping early when the visitor returns true. Walks from {@code top},
-     * then over what was pushed meanwhile (tickets above the previous {@code top}'s), until {@code top} is stable
-     * (see the class comment). Tombstoned and unlinked messages are offered too: the visitor reads flags after
-     * payload ({@link #isLive}).
+     * The racy traversal: offers {@code visitor} every message pushed before the last read of {@code top} that is
+     * not REMOVED and that no node it passed owns, newest first, stopping early when the visitor returns true. Walks
+     * from {@code top}, then over what was pushed meanwhile (tickets above the previous {@code top}'s), until
+     * {@code top} is stable (see the class comment). A message removed just after its flags were read is offered
+     * too, its payload perhaps cleared: the visitor reads the flags again after the payload ({@link #isLive}).
      *
      * @return whether the visitor stopped the walk
      */
@@ -879,6 +879,10 @@ public class DeliQueue extends MessageQueue {
             if (isOwnerNode(m)) {
                 traceStep("traverse_visit", m, "owner");
                 (w.owners == null ? w.owners = new ArrayList<>() : w.owners).add(m);
+            } else if (isRemoved(m)) {
+                // Gone for good (REMOVED is never cleared): skipped without asking the owners passed, so that the
+                // tombstones and finished descriptors behind a busy Looper cost one flag read each.
+                traceStep("traverse_visit", m, "skip");
             } else if (w.owners != null && earliestOwner(w.owners, m) != null) {
                 traceStep("traverse_visit", m, "skip"); // an owner passed took it: gone for this traversal
             } else if (visitor.test(m)) {
