@@ -426,7 +426,7 @@ public class DeliQueue extends MessageQueue {
     }
 
     // =====================================================================================================
-    // 3. remove: descriptor, tombstones, freelist, unlink
+    // 3. remove: selection, descriptor, tombstones, freelist, unlink
     // =====================================================================================================
 
     /**
@@ -506,7 +506,7 @@ public class DeliQueue extends MessageQueue {
      * matched tickets ({@link #pushDescriptor}) above the {@code top} it walked from; a failed CAS means a push
      * came in between: it walks the new segment and tries again. The descriptor is pushed only above a {@code top}
      * whose every message below has been asked about, so its push takes exactly the matched messages still in
-     * the queue: the same set the predicate would give if it were asked at that instant.
+     * the queue: for a predicate that answers the same each time, every matching message in the queue then.
      *
      * @return the pushed descriptor, or null if the removal took nothing and pushed nothing
      */

@@ -1,0 +1,61 @@
+package org.deliqueue.bench;
+
+import java.util.concurrent.TimeUnit;
+import org.deliqueue.Clock;
+import org.deliqueue.Handler;
+import org.deliqueue.Looper;
+import org.deliqueue.MessageQueue;
+import org.deliqueue.QueueKind;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * A debounce from another thread while the Looper is busy: per event, {@code removeCallbacks(r)} then
+ * {@code postDelayed(r, 100)}, {@code events} times, while the Looper runs one long handler (it never looks at the
+ * queue during the measured call: the queue here has no Looper thread at all). The legacy queue unlinks each removed
+ * post at once; DeliQueue leaves a tombstone and a finished descriptor per event on the stack until the Looper
+ * drains them, so each removal walks what earlier events left. Measured: the whole run of {@code events} events, one
+ * call per fresh queue; the per-event cost is that over {@code events}. Flat per-event cost as {@code events} grows
+ * is the target (docs/throughput.md).
+ */
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+public class DebounceBench {
+
+    @State(Scope.Thread)
+    public static class Busy {
+        @Param({"LEGACY", "DELI"})
+        public String impl;
+
+        @Param({"5000", "10000", "20000"})
+        public int events;
+
+        MessageQueue queue;
+        Handler handler;
+        final Runnable debounced = () -> { };
+
+        @Setup(Level.Invocation)
+        public void freshQueue() {
+            Looper looper = Loopers.detached(QueueKind.valueOf(impl), Clock.SYSTEM);
+            queue = looper.getQueue();
+            handler = new Handler(looper);
+        }
+    }
+
+    @Benchmark
+    public boolean debounce(Busy b) {
+        boolean posted = false;
+        for (int i = 0; i < b.events; i++) {
+            b.handler.removeCallbacks(b.debounced);
+            posted = b.handler.postDelayed(b.debounced, 100);
+        }
+        return posted;
+    }
+}
