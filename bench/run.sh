@@ -51,5 +51,8 @@ if [ $# -eq 0 ] || [[ " $* " == *RemovalBench* ]]; then
 fi
 
 echo "load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT/$PASS.env"
+# The report reads scores, errors and percentiles; JMH's raw histograms would make each file tens of MB.
+java -cp "$JAR" org.deliqueue.bench.report.StripRawData "$OUT/$PASS.json" \
+  $( [ -f "$OUT/$PASS-singleshot.json" ] && echo "$OUT/$PASS-singleshot.json" )
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 java -cp "$JAR" org.deliqueue.bench.report.Report "$PASS" "$OUT" docs

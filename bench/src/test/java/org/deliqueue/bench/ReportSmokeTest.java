@@ -45,6 +45,22 @@ class ReportSmokeTest {
         return results;
     }
 
+    /** Stripping drops every raw-data field and nothing the report reads: the page is the same before and after. */
+    @Test
+    void strippingRawDataKeepsThePage() throws IOException {
+        Path results = sample(s -> s);
+        Path json = results.resolve("sample.json");
+        assertTrue(Files.readString(json).contains("\"rawData\""), "the sample carries raw data to strip");
+        Report.generate("sample", results, tmp.resolve("before"));
+        String before = Files.readString(tmp.resolve("before").resolve("results.md"));
+        org.deliqueue.bench.report.StripRawData.main(new String[] {json.toString()});
+        String stripped = Files.readString(json);
+        assertTrue(!stripped.contains("\"rawData\"") && !stripped.contains("\"rawDataHistogram\""), "raw data left");
+        Report.generate("sample", results, tmp.resolve("after"));
+        String after = Files.readString(tmp.resolve("after").resolve("results.md"));
+        assertEquals(before, after);
+    }
+
     @Test
     void generatesPageAndPlotsFromSample() throws IOException {
         Path docs = tmp.resolve("docs");
