@@ -15,7 +15,7 @@ JCSTRESS_ARGS ?=
 TRACE_SECONDS := $(if $(filter command line,$(origin SECONDS)),$(SECONDS))
 TRACES ?= $(if $(TRACE_SECONDS),,100)
 
-.PHONY: help verify build test lint-workflows stress obligations tlc tlc-full tlc-sim tlc-mutants tlc-explain tlc-dist trace lincheck jcstress bench bench-full jpf clean
+.PHONY: help check verify build test lint-workflows stress obligations tlc tlc-full tlc-sim tlc-mutants tlc-explain tlc-dist trace lincheck jcstress bench bench-full jpf clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -27,6 +27,13 @@ verify: ## The main job: every checker at standard depth, then each obligation's
 	echo; echo "== deliqueue: obligations x checkers (verdicts of this run) =="; \
 	$(MVN) $(MVN_FLAGS) -q -pl obligations exec:exec -Dobligations.mode=screen || status=1; \
 	exit $$status
+
+check: ## The first check of a set-up, in a few minutes: the conformance suite on both queues, one TLC model, a Lincheck smoke run
+	$(MVN) $(MVN_FLAGS) -q -pl impl -am install -DskipTests
+	$(MVN) $(MVN_FLAGS) -pl impl test -Dtest='MessageQueueConformanceTest,UserCodeTest' -Dsurefire.failIfNoSpecifiedTests=false
+	$(MVN) $(MVN_FLAGS) -q -pl spec compile exec:exec -Dtlc.mode=ci -Dtlc.only=MCNoQuit
+	$(MVN) $(MVN_FLAGS) -pl lincheck test -Dtest='DeliQueueLincheckTest#linearizableUnderModelChecking' -Dsurefire.failIfNoSpecifiedTests=false \
+	  -Dlincheck.iterations=2 -Dlincheck.invocations=100
 
 build: ## Compile every module and fetch every dependency (no tests)
 	$(MVN) $(MVN_FLAGS) -q -DskipTests package
@@ -44,8 +51,8 @@ stress: ## The conformance stress tests alone, for minutes (STRESS_SECONDS=120 u
 	$(MVN) $(MVN_FLAGS) -pl impl -Dtest='ConformanceStressTest' -Dsurefire.failIfNoSpecifiedTests=false \
 	  -Ddeliqueue.stress.seconds=$(if $(filter command line,$(origin STRESS_SECONDS)),$(STRESS_SECONDS),120) test
 
-tlc: ## TLC on the CI models (checked against spec/models.manifest), then per-action coverage summed over them: fails if an action is never taken
-	$(MVN) $(MVN_FLAGS) -q -pl spec compile exec:exec -Dtlc.mode=ci
+tlc: ## TLC on the CI models (checked against spec/models.manifest), then per-action coverage summed over them: fails if an action is never taken; ONLY=regex runs the matching models alone
+	$(MVN) $(MVN_FLAGS) -q -pl spec compile exec:exec -Dtlc.mode=ci -Dtlc.only='$(ONLY)'
 
 tlc-full: ## TLC on MCFull (does not complete: > 37M states after 2 h; the CI models check it in slices, see docs/spec.md)
 	$(MVN) $(MVN_FLAGS) -q -pl spec compile exec:exec -Dtlc.mode=full
@@ -53,8 +60,8 @@ tlc-full: ## TLC on MCFull (does not complete: > 37M states after 2 h; the CI mo
 tlc-sim: ## TLC simulation of the full model
 	$(MVN) $(MVN_FLAGS) -q -pl spec compile exec:exec -Dtlc.mode=sim
 
-tlc-mutants: ## TLC on every spec mutant: each must violate its named obligation
-	$(MVN) $(MVN_FLAGS) -q -pl spec compile exec:exec -Dtlc.mode=mutants
+tlc-mutants: ## TLC on every spec mutant: each must violate its named obligation (ONLY=regex: the matching ones)
+	$(MVN) $(MVN_FLAGS) -q -pl spec compile exec:exec -Dtlc.mode=mutants -Dtlc.only='$(ONLY)'
 
 tlc-explain: ## TLC (1 worker) on one model, MODEL=MC_LOST_WAKEUP: its counterexample as steps named by Java methods (also in spec/target/tlc-explain/MODEL.md)
 	@test -n "$(MODEL)" || { echo "usage: make tlc-explain MODEL=<a model of spec/, e.g. MC_LOST_WAKEUP>" >&2; exit 2; }
