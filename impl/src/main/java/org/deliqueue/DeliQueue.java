@@ -465,20 +465,31 @@ public class DeliQueue extends MessageQueue {
         final Predicate<Message> predicate;
         long[] tickets = new long[8];
         int size;
+        /** The predicate's first throw on a message that was still in the queue after it: rethrown at the end. */
         Throwable thrown;
+        /** The throw of the last question, until {@link #settle} knows whether its message was still queued. */
+        private Throwable pending;
 
         Selection(Predicate<Message> predicate) {
             this.predicate = predicate;
         }
 
-        /** Asks the predicate about {@code m}, once; a throw is a "no", remembered for the caller. */
+        /** Asks the predicate about {@code m}, once; a throw is a "no", held until {@link #settle}. */
         boolean ask(Message m) {
             try {
                 return predicate.test(m);
             } catch (Throwable t) {
-                thrown = thrown == null ? t : thrown;
+                pending = t;
                 return false;
             }
+        }
+
+        /** Keeps the last question's throw for the caller unless its message had {@code left} the queue. */
+        void settle(boolean left) {
+            if (pending != null && !left && thrown == null) {
+                thrown = pending;
+            }
+            pending = null;
         }
 
         void add(long ticket) {
@@ -519,6 +530,14 @@ public class DeliQueue extends MessageQueue {
                 boolean removed = isRemoved(m);
                 // obligation: UserCodeOnCaller
                 boolean match = !removed && s.ask(m);
+                if (!removed) {
+                    // A removal may have cleared the payload under the predicate: then the message had left, and
+                    // neither the answer nor a throw counts. The fence keeps the payload reads before that check.
+                    FieldAccess.loadFence();
+                    boolean left = isRemoved(m);
+                    match &= !left;
+                    s.settle(left);
+                }
                 if (Trace.ON) {
                     Trace.event("removeMatching_ask", null, "m", m, "removed", removed, "answer", match);
                 }
@@ -932,11 +951,25 @@ public class DeliQueue extends MessageQueue {
     boolean hasMatching(Predicate<Message> p) {
         // obligation: HasMessagesLinearizable
         return traverse(m -> {
-            boolean match = p.test(m);
+            boolean match;
+            try {
+                match = p.test(m);
+            } catch (Throwable e) {
+                // A removal may have cleared the payload under the predicate (what 0, target null): its throw then
+                // says nothing about the queue, which no longer held the message.
+                FieldAccess.loadFence();
+                if (!isRemoved(m)) {
+                    throw DeliQueue.<RuntimeException>sneaky(e);
+                }
+                match = false;
+            }
             traceStep("traverse_visit", m, match ? "match" : "skip");
             if (!match) {
                 return false;
             }
+            // The predicate's plain payload reads must be performed before the flags are read again: a payload read
+            // as cleared then implies REMOVED (payload is cleared only after it), so a live answer had live payload.
+            FieldAccess.loadFence();
             boolean live = isLive(m);
             if (Trace.ON) {
                 Trace.event("hasMatching_isRemoved", null, "m", m, "removed", !live);

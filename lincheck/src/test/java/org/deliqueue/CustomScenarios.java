@@ -51,6 +51,14 @@ final class CustomScenarios {
                 // Atomic bulk removal against delivery (BulkRemovalOffTheLooperTest): x2, pushed last, is the
                 // head; removing message by message takes x2 while the Looper delivers x1.
                 .addCustomScenario(bulkRemovalAgainstDelivery())
+                // A removal's predicate reads a payload another removal is clearing (what 0, target still seen):
+                // the equals that then runs (and throws) must not count: the message had left (make lincheck found
+                // removeEqualThrowing(0) throwing though no message of what 0 was ever queued).
+                .addCustomScenario(scenario(ops,
+                        init -> init.add("post", 1, AT_1, 1),
+                        thrower -> thrower.add("removeEqualThrowing", 0),
+                        other -> other.add("removeAll"),
+                        after -> after.add("has", 1)))
                 // UserCodeOnCaller: a removal whose key answers the opposite when asked again, against the Looper
                 // delivering what it may cover; asked once per message, it takes 0.0 and 0.2 and leaves 0.1.
                 .addCustomScenario(scenario(ops,

@@ -69,7 +69,7 @@ public class DeliveryOperations extends QueueOperations {
         return super.removeBarrier();
     }
 
-    @Operation
+    @Operation(nonParallelGroup = CLOCK)
     public void quitSafely() {
         quit(true);
     }

@@ -22,9 +22,16 @@ import org.jetbrains.lincheck.datastructures.Validate;
  * <p><b>Time.</b> A {@link ManualClock} starts at 0: barriers posted before the clock moves sit at uptime 0 among
  * the front-of-queue messages. {@code advance} moves it; posts either name an absolute {@code when} (from any
  * thread) or compute it from the clock ({@code postDelayed}); the Looper judges due-ness at the time it reads.
- * {@code advance} and {@code postDelayed} share the non-parallel group {@value #CLOCK}: a post that reads the clock
- * and pushes later is not atomic in either queue (an advance between the two is visible), so only that group's
- * thread moves the clock while it posts, as a Handler on the thread that drives time would.
+ * {@code advance}, {@code postDelayed} and {@code quitSafely} share the non-parallel group {@value #CLOCK}: a post
+ * that reads the clock and pushes later is not atomic in either queue (an advance between the two is visible), so
+ * only that group's thread moves the clock while it posts, as a Handler on the thread that drives time would. The
+ * same holds for DeliQueue's quitSafely, which reads the clock and then pushes its sentinel: an advance, then a
+ * query that sees a message due at the new time, can come between the two, and the quit then drops that message,
+ * as its clock reading says (the contract: what is due at the uptime of the call, a reading taken after every
+ * accepted post; MessageQueueAbs's {@code aqtime}). The legacy queue reads the clock under its lock, at its
+ * linearization point, so as a sequential specification it cannot show that; make lincheck's random scenarios
+ * found it (post, then advance and has racing quitSafely, then a removal that finds the message dropped). The
+ * hand-written scenario of the quit's time still races quitSafely against an advance and a post.
  *
  * <p><b>Threads.</b> The Looper's steps ({@code deliver}: one non-blocking {@link MessageQueue#poll()}; sync
  * barriers, posted and removed by the Looper's thread as Android's view system does) share the non-parallel

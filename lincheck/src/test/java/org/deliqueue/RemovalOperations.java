@@ -75,7 +75,7 @@ public class RemovalOperations extends QueueOperations {
         return super.deliver();
     }
 
-    @Operation
+    @Operation(nonParallelGroup = CLOCK)
     public void quitSafely() {
         quit(true);
     }
