@@ -210,14 +210,7 @@ public final class Message {
      * is never read by its queue again, so only {@link #isAsynchronous()} on it can tell).
      */
     public void copyFrom(Message o) {
-        boolean async = o.isAsynchronous();
-        for (int f = FieldAccess.lvFlags(this); (f & FLAG_IN_USE) == 0; f = FieldAccess.lvFlags(this)) {
-            int update = async ? f | FLAG_ASYNCHRONOUS : f & ~FLAG_ASYNCHRONOUS;
-            // One CAS from the flags checked: an enqueue's IN_USE claim in between makes it fail, never erased.
-            if (update == f || FieldAccess.casFlags(this, f, update)) {
-                break;
-            }
-        }
+        setAsynchronousUnlessInUse(o.isAsynchronous());
         what = o.what;
         arg1 = o.arg1;
         arg2 = o.arg2;
@@ -258,16 +251,21 @@ public final class Message {
      * @throws IllegalStateException if the message is in use
      */
     public void setAsynchronous(boolean async) {
-        for (int f = FieldAccess.lvFlags(this); ; f = FieldAccess.lvFlags(this)) {
-            if ((f & FLAG_IN_USE) != 0) {
-                throw new IllegalStateException(this + " is in use; set its flags before enqueueing it.");
-            }
+        if (!setAsynchronousUnlessInUse(async)) {
+            throw new IllegalStateException(this + " is in use; set its flags before enqueueing it.");
+        }
+    }
+
+    /** Sets or clears the asynchronous flag unless the message is in use; returns whether it was not in use. */
+    private boolean setAsynchronousUnlessInUse(boolean async) {
+        for (int f = FieldAccess.lvFlags(this); (f & FLAG_IN_USE) == 0; f = FieldAccess.lvFlags(this)) {
             int update = async ? f | FLAG_ASYNCHRONOUS : f & ~FLAG_ASYNCHRONOUS;
             // One CAS from the flags checked: an enqueue's IN_USE claim in between makes it fail, never erased.
             if (update == f || FieldAccess.casFlags(this, f, update)) {
-                return;
+                return true;
             }
         }
+        return false;
     }
 
     /** Whether the message is enqueued, being dispatched, pooled or retired. */
