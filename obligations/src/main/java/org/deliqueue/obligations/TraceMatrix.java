@@ -4,11 +4,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -18,54 +19,76 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * The proof-obligation trace: spec -> code -> checkers, read from the repository, in the spirit of awslabs/duvet.
+ * The obligation trace: spec -> code -> checks, read from the repository, in the spirit of awslabs/duvet.
+ *
+ * <p>An obligation is a named property of the TLA+ specification. Nothing here is proved: TLC checks each
+ * obligation on the bounded models of {@value #MANIFEST}, and the tests, Lincheck, jcstress, JPF and trace validation
+ * check the Java code against it on the runs they make; the spec's {@code THEOREM}s state the obligations but carry
+ * no proof.
  *
  * <ul>
- *   <li><b>Obligations</b>: the definitions of {@value #SPEC} preceded by {@code \* obligation: <statement>}; the
- *       definition's name is the obligation ID. The spec is the source of truth for the list.
+ *   <li><b>Obligations</b>: the definitions of {@value #SPEC} (and of the {@link #SLICES}) preceded by
+ *       {@code \* obligation: <statement>}; the definition's name is the obligation ID, and the comment above the
+ *       mark, the statement and the definition are what the matrix shows. The spec is the only list.
  *   <li><b>Code sites</b>: {@code // obligation: ID[, ID...]} comments in {@value #CODE}, on the line above the
- *       statement that discharges the obligation.
+ *       statement that discharges the obligation. That statement must run: it must stand in a method that
+ *       production code reaches ({@link ProductionCode}); a field declaration is a site of {@value #TYPE_INVARIANT}
+ *       alone, whose Java counterpart is the declared type of the fields the spec's variables stand for (javac
+ *       checks every write against it).
  *   <li><b>Checkers</b>: the same comment at class level in every checker source ({@link #CHECKER_ROOTS}); the
- *       TLC CI model's {@code INVARIANT}/{@code PROPERTY} lines ({@value #CI_MODEL}); the spec mutants of
- *       {@value #MANIFEST} (negative controls, each naming the obligation it must violate).
+ *       {@code INVARIANT}/{@code PROPERTY} lines of each CI model of {@value #MANIFEST} (a line checks the obligation
+ *       it names, or, for a property that is not one, the obligation its comment names: {@code PROPERTY
+ *       RefinementSafety \* obligation Refinement, ...}), for the obligations of the module the model extends; the
+ *       spec mutants of {@value #MANIFEST} (negative controls, each naming the obligation it must violate).
  *   <li><b>Spec citations of code</b>: every {@code Class.member} of an impl class named in a comment of the spec,
  *       and the Java method each action {@code method_step} names, must still exist in {@value #CODE}.
  *   <li><b>Negative controls</b>: each seeded bug of {@value #MUTANTS} must be declared by at least one checker,
  *       with {@code // negative control: NAME} at class level (or jcstress's {@code @MutantTwin("NAME")} or
  *       {@code @MutantTwin(value = "NAME", ...)}).
- *   <li><b>Verdicts</b>: the last results of each checker: surefire reports and jcstress's JUnit XML.
+ *   <li><b>Verdicts</b>: the test cases of each checker's last run here ({@link CheckResults}).
  * </ul>
  *
- * {@link #problems()} is what {@code make test} enforces; {@link #markdown()} is {@code docs/obligations.md}.
+ * {@link #problems()} is what {@code make test} enforces; {@link #markdown} is {@code docs/obligations.md}.
  */
 public final class TraceMatrix {
     static final String SPEC = "spec/DeliQueue.tla";
     /** Protocol slices with obligations of their own (issue 18: DeliQueueRemoval, atomic bulk removal). */
     static final List<String> SLICES = List.of("spec/DeliQueueRemoval.tla");
-    static final String CI_MODEL = "spec/MC.cfg";
     static final String MANIFEST = "spec/models.manifest";
     static final String CODE = "impl/src/main/java";
     static final String MUTANTS = "impl/src/mutants/java/org/deliqueue/Mutant.java";
     static final List<String> CHECKER_ROOTS =
             List.of("impl/src/test/java", "lincheck/src/test/java", "jcstress/src/main/java", "jpf/src",
                     "trace/src/test/java");
+    /** The one obligation a field declaration may discharge: the type invariant. */
+    static final String TYPE_INVARIANT = "TypeOK";
 
     private static final Pattern OBLIGATION_MARK = Pattern.compile("^\\\\\\* obligation: (.+)$");
+    private static final Pattern TLA_COMMENT = Pattern.compile("^\\\\\\*\\s?(.*)$");
     private static final Pattern DEFINITION = Pattern.compile("^(\\w+)\\s*(\\(.*\\))?\\s*==");
     private static final Pattern JAVA_CITATION = Pattern.compile("^\\s*// obligation: (.+)$");
-    private static final Pattern CFG_CHECK = Pattern.compile("^\\s*(INVARIANT|PROPERTY)\\s+(\\w+)");
+    private static final Pattern CFG_CHECK =
+            Pattern.compile("^\\s*(INVARIANT|PROPERTY)\\s+(\\w+)\\s*(?:\\\\\\*\\s*obligation\\s+(\\w+))?");
+    private static final Pattern CFG_CONSTANT = Pattern.compile("^\\s+(\\w+)\\s*(<-|=)\\s*(.+?)\\s*\\\\\\*\\s*(.*)$");
     private static final Pattern SPEC_CODE_REF =
             Pattern.compile("\\b(DeliQueue|Message|MessageHeap|MessageQueue|WakeResource|FieldAccess)\\.(\\w+)");
 
-    /** One obligation of the spec. */
-    public record Obligation(String id, String statement, int line, String file) {
-        public Obligation(String id, String statement, int line) {
-            this(id, statement, line, SPEC);
-        }
+    /**
+     * One obligation of the spec: its ID, the statement of its mark, the comment above the mark (empty if none),
+     * its definition's text, and where that definition stands.
+     */
+    public record Obligation(String id, String statement, String comment, String definition, int line, String file) {
     }
 
     /** A citation: obligation {@code id} at {@code file:line}; {@code owner} is a class or a model. */
     public record Site(String id, String file, int line, String owner, String context) {
+    }
+
+    /**
+     * A CI model of the manifest: its name, its .cfg, its bounds (the constants the .cfg gives), and the distinct
+     * states and depth a pass must reach.
+     */
+    record Model(String name, String cfg, String bounds, String distinct, String depth) {
     }
 
     private final Path root;
@@ -74,9 +97,14 @@ public final class TraceMatrix {
     private final List<Site> checkerSites = new ArrayList<>();
     private final List<Site> negativeControls = new ArrayList<>();
     private final List<String> problems = new ArrayList<>();
-    private final Map<String, String> verdicts = new TreeMap<>();
     /** Seeded bug -> the checkers (class, or TLC model) that use it as a negative control. */
     private final Map<String, Set<String>> mutantCheckers = new LinkedHashMap<>();
+    /** Checker -> the report its results are read from, as the matrix names it. */
+    private final Map<String, String> reportOf = new TreeMap<>();
+    /** TLC model name -> its bounds. */
+    private final Map<String, Model> models = new LinkedHashMap<>();
+    private ProductionCode production;
+    private CheckResults results;
 
     private TraceMatrix(Path root) {
         this.root = root;
@@ -87,9 +115,10 @@ public final class TraceMatrix {
         TraceMatrix m = new TraceMatrix(root);
         m.readObligations();
         m.readCodeSites();
+        m.checkCodeSitesRun();
         m.readCheckers();
         m.checkSpecCitationsOfCode();
-        m.readVerdicts();
+        m.results = CheckResults.read(root);
         m.readMutants();
         m.checkCoverage();
         return m;
@@ -142,12 +171,39 @@ public final class TraceMatrix {
                 problems.add(file + ":" + (i + 1) + ": '\\* obligation:' must stand right above a definition");
                 continue;
             }
-            obligations.add(new Obligation(def.group(1), mark.group(1).strip(), i + 2, file));
+            obligations.add(new Obligation(def.group(1), mark.group(1).strip(), commentAbove(spec, i),
+                    definitionAt(spec, i + 1), i + 2, file));
         }
+    }
+
+    /** The {@code \*} comment lines right above line {@code i}, as one paragraph. */
+    private static String commentAbove(List<String> spec, int i) {
+        int first = i;
+        while (first > 0 && TLA_COMMENT.matcher(spec.get(first - 1)).matches()
+                && !OBLIGATION_MARK.matcher(spec.get(first - 1)).matches()) {
+            first--;
+        }
+        return spec.subList(first, i).stream().map(l -> {
+            Matcher c = TLA_COMMENT.matcher(l);
+            return c.matches() ? c.group(1).strip() : l;
+        }).collect(Collectors.joining(" "));
+    }
+
+    /** A definition's text: its first line and the indented lines that continue it. */
+    private static String definitionAt(List<String> spec, int i) {
+        int end = i + 1;
+        while (end < spec.size() && !spec.get(end).isBlank() && Character.isWhitespace(spec.get(end).charAt(0))) {
+            end++;
+        }
+        return String.join("\n", spec.subList(i, end));
     }
 
     private Set<String> ids() {
         return obligations.stream().map(Obligation::id).collect(Collectors.toCollection(LinkedHashSet::new));
+    }
+
+    private Obligation obligation(String id) {
+        return obligations.stream().filter(o -> o.id().equals(id)).findFirst().orElse(null);
     }
 
     private List<Path> javaFiles(String relativeRoot) throws IOException {
@@ -192,46 +248,105 @@ public final class TraceMatrix {
         requireKnown(codeSites);
     }
 
+    /**
+     * Every code site must be code that runs: a line of a method production code reaches, or, for the type
+     * invariant alone, a field declaration.
+     */
+    private void checkCodeSitesRun() throws IOException {
+        production = ProductionCode.parse(root, javaFiles(CODE));
+        for (Site s : codeSites) {
+            ProductionCode.Place at = production.at(s.file(), s.line());
+            String where = s.file() + ":" + s.line() + ": the site of " + s.id() + " ";
+            if (at.field() != null && !s.id().equals(TYPE_INVARIANT)) {
+                problems.add(where + "is the declaration of field " + at.field().owner() + "." + at.field().name()
+                        + ", which runs nothing (only " + TYPE_INVARIANT + ", the type invariant, may cite a "
+                        + "field): cite the statement that discharges it");
+            } else if (at.field() == null && at.member() == null) {
+                problems.add(where + "is in no method of " + CODE + ": cite the statement that discharges it");
+            } else if (at.member() != null && !at.reached()) {
+                problems.add(where + "is in " + at.member().display() + ", which production code never calls "
+                        + "(no public API member or @Override reaches it in " + CODE + "; tests, mutants and "
+                        + "checker helpers do not count): cite the code that runs instead");
+            }
+        }
+    }
+
     private void readCheckers() throws IOException {
         for (String dir : CHECKER_ROOTS) {
             for (Path file : javaFiles(dir)) {
-                checkerSites.addAll(javaCitations(file));
-            }
-        }
-        List<String> cfg = lines(CI_MODEL);
-        for (int i = 0; i < cfg.size(); i++) {
-            Matcher c = CFG_CHECK.matcher(cfg.get(i));
-            if (c.find()) {
-                checkerSites.add(new Site(c.group(2), CI_MODEL, i + 1, "TLC MC", cfg.get(i).strip()));
+                List<Site> sites = javaCitations(file);
+                checkerSites.addAll(sites);
+                sites.forEach(s -> reportOf.put(s.owner(), reportFor(s.file())));
             }
         }
         // model expect distinct depth seconds obligation: a CI model ("pass") checks the obligations its cfg
-        // lists (MC.cfg, read above, and the slices' models); a mutant (exit code) must violate its obligation.
+        // lists; a mutant (exit code) must violate its obligation.
         List<String> manifest = lines(MANIFEST);
         for (int i = 0; i < manifest.size(); i++) {
             String[] f = manifest.get(i).strip().split("\\s+");
             if (f.length != 6 || f[0].startsWith("#")) {
                 continue;
             }
+            reportOf.put("TLC " + f[0], CheckResults.TLC);
             if (!f[5].equals("-")) {
                 negativeControls.add(new Site(f[5], MANIFEST, i + 1, "TLC " + f[0], "must violate " + f[5]));
-            } else if (f[1].equals("pass") && !f[0].equals("MC")) {
-                String model = "spec/" + f[0] + ".cfg";
-                List<String> lines = lines(model);
-                for (int k = 0; k < lines.size(); k++) {
-                    Matcher c = CFG_CHECK.matcher(lines.get(k));
-                    if (c.find() && SLICES.stream().anyMatch(sl -> sliceDefines(sl, c.group(2)))) {
-                        checkerSites.add(new Site(c.group(2), model, k + 1, "TLC " + f[0], lines.get(k).strip()));
-                    }
-                }
+            } else if (f[1].equals("pass")) {
+                readModel(f[0], f[2], f[3]);
             }
         }
         requireKnown(checkerSites);
         requireKnown(negativeControls);
     }
 
-    private boolean sliceDefines(String slice, String id) {
-        return obligations.stream().anyMatch(o -> o.file().equals(slice) && o.id().equals(id));
+    /** A CI model: its bounds, and the obligations of the module it extends that its cfg checks. */
+    private void readModel(String name, String distinct, String depth) throws IOException {
+        String cfg = "spec/" + name + ".cfg";
+        Set<String> modules = extendedModules(name, new LinkedHashSet<>());
+        List<String> lines = lines(cfg);
+        List<String> bounds = new ArrayList<>();
+        for (int k = 0; k < lines.size(); k++) {
+            Matcher constant = CFG_CONSTANT.matcher(lines.get(k));
+            if (constant.find() && !constant.group(3).equals(constant.group(1))) {
+                bounds.add(constant.group(2).equals("=") ? constant.group(1) + " = " + constant.group(3)
+                        : constant.group(1) + ": " + constant.group(4));
+            }
+            Matcher check = CFG_CHECK.matcher(lines.get(k));
+            if (!check.find()) {
+                continue;
+            }
+            String id = obligation(check.group(2)) != null ? check.group(2) : check.group(3);
+            Obligation o = id == null ? null : obligation(id);
+            if (o != null && modules.contains(o.file())) {
+                checkerSites.add(new Site(id, cfg, k + 1, "TLC " + name, lines.get(k).strip()));
+            }
+        }
+        models.put(name, new Model(name, cfg, String.join("; ", bounds), distinct, depth));
+    }
+
+    /** The modules of spec/ that {@code module} extends, directly or through others, as paths. */
+    private Set<String> extendedModules(String module, Set<String> found) throws IOException {
+        Path file = root.resolve("spec/" + module + ".tla");
+        if (!Files.exists(file) || !found.add("spec/" + module + ".tla")) {
+            return found;
+        }
+        Matcher extended = Pattern.compile("(?m)^EXTENDS\\s+(.+)$").matcher(Files.readString(file));
+        if (extended.find()) {
+            for (String name : extended.group(1).split("\\s*,\\s*")) {
+                extendedModules(name.strip(), found);
+            }
+        }
+        return found;
+    }
+
+    /** Where the results of a checker declared in {@code file} are read. */
+    private static String reportFor(String file) {
+        if (file.startsWith("jcstress/")) {
+            return CheckResults.JCSTRESS;
+        }
+        if (file.startsWith("jpf/src/main/")) {
+            return CheckResults.JPF;
+        }
+        return file.substring(0, file.indexOf('/')) + "/target/surefire-reports";
     }
 
     private void requireKnown(List<Site> sites) {
@@ -318,6 +433,7 @@ public final class TraceMatrix {
                                     + name.strip() + "'");
                         } else {
                             checkers.add(owner);
+                            reportOf.put(owner, reportFor(root.relativize(file).toString()));
                         }
                     }
                 }
@@ -330,175 +446,243 @@ public final class TraceMatrix {
         }
     }
 
-    private String controlsLine(String mutant) {
-        return mutantCheckers.get(mutant).stream()
-                .map(c -> c + " (" + verdicts.getOrDefault(c.startsWith("TLC") ? "TLC" : c, "not run") + ")")
-                .collect(Collectors.joining(", "));
-    }
-
     // ---- verdicts ----
 
-    private void readVerdicts() throws IOException {
-        for (String module : List.of("impl", "spec", "lincheck", "jpf", "trace", "obligations")) {
-            Path reports = root.resolve(module).resolve("target/surefire-reports");
-            if (!Files.isDirectory(reports)) {
-                continue;
-            }
-            try (Stream<Path> xml = Files.list(reports)) {
-                for (Path report : xml.filter(p -> p.getFileName().toString().startsWith("TEST-")).toList()) {
-                    readSuite(Files.readString(report));
-                }
-            }
-        }
-        Path jcstress = root.resolve("jcstress/target/jcstress-junit.xml");
-        if (Files.exists(jcstress)) {
-            readCases(Files.readString(jcstress));
-        }
-        Path jpf = root.resolve("jpf/target/jpf-results.md");
-        if (Files.exists(jpf)) {
-            readJpfTable(Files.readAllLines(jpf, StandardCharsets.UTF_8));
-        }
+    /** A checker's verdict over its cases in this checkout's reports, or where none was found. */
+    private String verdictOf(String checker) {
+        String summary = results.summary(checker);
+        return summary != null ? summary : "not run here (no case in `" + reportOf.get(checker) + "`)";
     }
 
-    /** {@code make jpf}'s table: one row per JPF run, harness first, verdict ({@code ok} or not) last. */
-    private void readJpfTable(List<String> rows) {
-        Map<String, int[]> byHarness = new TreeMap<>();
-        for (String row : rows) {
-            String[] cells = row.split("(?<!\\\\)\\|");
-            if (cells.length < 3 || !row.startsWith("| ") || row.startsWith("| harness") || row.startsWith("|---")) {
-                continue;
-            }
-            int[] counts = byHarness.computeIfAbsent(cells[1].strip(), k -> new int[2]);
-            counts[0]++;
-            if (!cells[cells.length - 1].strip().equals("ok")) {
-                counts[1]++;
-            }
-        }
-        byHarness.forEach((harness, n) -> verdicts.put(harness,
-                n[1] == 0 ? "pass (" + n[0] + " JPF runs)" : "**FAIL** (" + n[1] + " of " + n[0] + " JPF runs)"));
+    /** The one-word verdict of the closing screen. */
+    private String shortVerdict(String checker) {
+        String v = verdictOf(checker);
+        return v.startsWith("**FAIL**") ? "FAIL" : v.startsWith("pass") ? "pass"
+                : v.startsWith("skipped") ? "skipped" : "not run here";
     }
 
-    /** Per test class: tests and failures summed over its suites (surefire executions). */
-    private final Map<String, int[]> suiteCounts = new TreeMap<>();
-
-    private void readSuite(String xml) {
-        Matcher suite = Pattern.compile("<testsuite[^>]*>").matcher(xml);
-        if (!suite.find()) {
-            return;
-        }
-        String head = suite.group();
-        String name = attribute(head, "name");
-        int tests = Integer.parseInt(attribute(head, "tests"));
-        int bad = Integer.parseInt(attribute(head, "failures")) + Integer.parseInt(attribute(head, "errors"));
-        String owner = name.substring(name.lastIndexOf('.') + 1);
-        // One class may run in several surefire executions (impl's clock runs): its verdict sums them all.
-        int[] sum = suiteCounts.computeIfAbsent(owner, k -> new int[2]);
-        sum[0] += tests;
-        sum[1] += bad;
-        verdicts.put(owner, sum[1] == 0 ? "pass (" + sum[0] + ")" : "**FAIL** (" + sum[1] + " of " + sum[0] + ")");
-        if (owner.equals("SpecModelsTest")) {
-            verdicts.put("TLC", verdicts.get(owner));
-        }
+    private String controlsLine(String mutant, String separator) {
+        return mutantCheckers.get(mutant).stream().map(c -> c + ": " + verdictOf(c))
+                .collect(Collectors.joining(separator));
     }
 
-    /** jcstress's JUnit XML: one testcase per jcstress test, grouped by top-level class. */
-    private void readCases(String xml) {
-        Map<String, int[]> byOwner = new TreeMap<>();
-        Matcher c = Pattern.compile("<testcase([^>]*?)(/>|>(.*?)</testcase>)", Pattern.DOTALL).matcher(xml);
-        while (c.find()) {
-            String cls = attribute(c.group(1), "classname"); // the top-level class; name is the nested test
-            String owner = cls.substring(cls.lastIndexOf('.') + 1);
-            int[] counts = byOwner.computeIfAbsent(owner, k -> new int[2]);
-            counts[0]++;
-            String body = c.group(3) == null ? "" : c.group(3);
-            if (body.contains("<failure") || body.contains("<error")) {
-                counts[1]++;
-            }
-        }
-        byOwner.forEach((owner, n) -> verdicts.put(owner,
-                n[1] == 0 ? "pass (" + n[0] + ")" : "**FAIL** (" + n[1] + " of " + n[0] + ")"));
-    }
-
-    private static String attribute(String tag, String name) {
-        Matcher a = Pattern.compile("\\b" + name + "=\"([^\"]*)\"").matcher(tag);
-        return a.find() ? a.group(1) : "";
-    }
-
-    private String verdictOf(Site checker) {
-        String key = checker.owner().startsWith("TLC") ? "TLC" : checker.owner();
-        return verdicts.getOrDefault(key, "not run");
-    }
-
-    private static String checkerName(Site s) {
-        String module = s.file().substring(0, s.file().indexOf('/'));
-        return s.owner().startsWith("TLC") ? s.owner() : module + ": " + s.owner();
-    }
-
-    // ---- output ----
-
-    /** docs/obligations.md. */
-    public String markdown() {
-        StringBuilder b = new StringBuilder();
-        b.append("# Proof obligations: spec -> code -> checkers\n\n")
-                .append("Generated by `make obligations` (`org.deliqueue.obligations.TraceMatrix`) from `")
-                .append(SPEC).append("`, the `// obligation:` citations and the last checker results. ")
-                .append("Do not edit by hand. `make test` fails when an obligation lacks a code site or a checker, ")
-                .append("when a citation names an unknown obligation, or when the spec cites code that no longer ")
-                .append("exists.\n\n");
-        b.append("| obligation | statement | spec | code sites | checkers (last verdict) | negative controls |\n")
-                .append("|---|---|---|---|---|---|\n");
-        for (Obligation o : obligations) {
-            b.append("| `").append(o.id()).append("` | ").append(o.statement()).append(" | `").append(o.file())
-                    .append(":").append(o.line()).append("` | ");
-            b.append(codeSites.stream().filter(s -> s.id().equals(o.id()))
-                    .map(s -> "`" + s.file().substring(s.file().lastIndexOf('/') + 1) + ":" + s.line() + "`")
-                    .collect(Collectors.joining("<br>")));
-            b.append(" | ");
-            b.append(checkersOf(o.id()).stream().map(s -> checkerName(s) + " (" + verdictOf(s) + ")")
-                    .distinct().collect(Collectors.joining("<br>")));
-            b.append(" | ");
-            b.append(negativeControls.stream().filter(s -> s.id().equals(o.id())).map(Site::owner)
-                    .collect(Collectors.joining("<br>")));
-            b.append(" |\n");
-        }
-        b.append("\n## Negative controls\n\nEach seeded bug (`").append(MUTANTS).append("`, and the spec's own ")
-                .append("mutant models) and the checkers that must catch it; a checker's verdict is a pass only if ")
-                .append("it caught every mutant it runs.\n\n| seeded bug | checkers (last verdict) |\n|---|---|\n");
-        mutantCheckers.keySet().forEach(mu -> b.append("| `").append(mu).append("` | ")
-                .append(controlsLine(mu).replace(", ", "<br>")).append(" |\n"));
-        b.append("\n## Code sites\n\n| obligation | site | code |\n|---|---|---|\n");
-        codeSites.stream().sorted(Comparator.comparing(Site::id))
-                .forEach(s -> b.append("| `").append(s.id()).append("` | `").append(s.file()).append(":")
-                        .append(s.line()).append("` | `").append(s.context().replace("|", "\\|")).append("` |\n"));
-        return b.toString();
+    /** The checker's column on the screen: TLC, or the module its source is in. */
+    private static String column(Site s) {
+        return s.owner().startsWith("TLC") ? "TLC" : s.file().substring(0, s.file().indexOf('/'));
     }
 
     private List<Site> checkersOf(String id) {
         return checkerSites.stream().filter(s -> s.id().equals(id)).toList();
     }
 
+    // ---- output ----
+
+    /** A repository path as a link from {@code docs/}, to its line. */
+    private static String link(String file, int line) {
+        return "[`" + file + ":" + line + "`](../" + file + "#L" + line + ")";
+    }
+
+    /** GitHub's anchor of a heading made of one code span. */
+    private static String anchor(String id) {
+        return "#" + id.toLowerCase(Locale.ROOT);
+    }
+
+    private static String cell(String text) {
+        return text.replace("|", "\\|").replace("\n", " ");
+    }
+
+    /** {@code docs/obligations.md}; {@code provenance} says which commit and when it was generated. */
+    public String markdown(String provenance) {
+        StringBuilder b = new StringBuilder();
+        b.append("# Obligations: spec -> code -> checks\n\n")
+                .append("Generated by `make obligations` (`obligations/src/main/java/org/deliqueue/obligations/")
+                .append("TraceMatrix.java`) ").append(provenance).append(", from `").append(SPEC).append("`");
+        SLICES.forEach(sl -> b.append(", `").append(sl).append("`"));
+        b.append(", the `// obligation:` citations and the checkers' last reports in this checkout. Do not edit ")
+                .append("by hand.\n\n")
+                .append("**What an obligation is.** A named property of the TLA+ specification, stated below from ")
+                .append("the spec itself (the `\\* obligation:` line above its definition, the comment above ")
+                .append("that, and the definition). Obligations are *checked, not proved*: TLC checks each one ")
+                .append("exhaustively on the bounded models listed with their bounds below (`spec/models.manifest`), ")
+                .append("and the tests, Lincheck, jcstress, JPF and trace validation check the Java code against it ")
+                .append("on the runs they make. The `THEOREM`s at the end of the spec modules state the obligations; ")
+                .append("no proof of them is written or checked.\n\n")
+                .append("**What the build enforces.** `make test` fails when an obligation lacks a code site or a ")
+                .append("checker, when a citation names an unknown obligation, when the spec cites code that no ")
+                .append("longer exists, and when a code site is not code that runs: a cited statement must stand ")
+                .append("in a method that production code reaches from its public API (calls followed by name); ")
+                .append("only `").append(TYPE_INVARIANT).append("` may cite a field declaration (its Java ")
+                .append("counterpart is the fields' declared types, which javac checks at every write).\n\n")
+                .append("**Verdicts.** Per check, its test cases in the last report of this checkout: *pass*, ")
+                .append("**FAIL** (a failure or an error), *skipped* (the report says why: JPF not installed, a ")
+                .append("test for another architecture), or *not run here* (no case in the report the check ")
+                .append("writes: it was not run on this machine since the reports were last written). A class-level ")
+                .append("citation makes every test case of the class a check of the obligation. Reports read:\n\n");
+        if (results.reports().isEmpty()) {
+            b.append("- none: no checker has run in this checkout\n");
+        }
+        results.reports().stream().collect(Collectors.groupingBy(
+                        r -> r.path().substring(0, r.path().lastIndexOf('/')), LinkedHashMap::new, Collectors.toList()))
+                .forEach((dir, reports) -> b.append("- `").append(reports.size() == 1 ? reports.get(0).path() : dir)
+                        .append("`: ").append(reports.size() == 1 ? "" : reports.size() + " reports, ")
+                        .append(reports.stream().mapToInt(CheckResults.Report::cases).sum()).append(" cases, written ")
+                        .append(span(reports.stream().map(CheckResults.Report::written).sorted().toList()))
+                        .append("\n"));
+        b.append("\n## Summary\n\n| obligation | statement | code sites | checks: verdicts | negative controls |\n")
+                .append("|---|---|---|---|---|\n");
+        for (Obligation o : obligations) {
+            b.append("| [`").append(o.id()).append("`](").append(anchor(o.id())).append(") | ")
+                    .append(cell(o.statement())).append(" | ")
+                    .append(codeSitesOf(o.id()).map(s -> link(s.file(), s.line())).collect(Collectors.joining("<br>")))
+                    .append(" | ")
+                    .append(checkersOf(o.id()).stream().map(TraceMatrix::column).distinct()
+                            .map(col -> col + ": " + columnVerdict(o.id(), col)).collect(Collectors.joining("<br>")))
+                    .append(" | ")
+                    .append(negativeControls.stream().filter(s -> s.id().equals(o.id()))
+                            .map(s -> s.owner() + ": " + shortVerdict(s.owner())).collect(Collectors.joining("<br>")))
+                    .append(" |\n");
+        }
+        for (Obligation o : obligations) {
+            appendObligation(b, o);
+        }
+        b.append("\n## TLC models\n\nThe CI models of `").append(MANIFEST).append("`: each is checked exhaustively, ")
+                .append("within its bounds only (the constants its `.cfg` gives); a pass is TLC's exit 0 with ")
+                .append("exactly the distinct states and depth of the manifest.\n\n")
+                .append("| model | bounds | distinct states, depth | verdict |\n|---|---|---|---|\n");
+        models.values().forEach(model -> b.append("| `").append(model.name()).append("` (")
+                .append(link(model.cfg(), 1)).append(") | ").append(cell(model.bounds())).append(" | ")
+                .append(model.distinct()).append(", ").append(model.depth()).append(" | ")
+                .append(verdictOf("TLC " + model.name())).append(" |\n"));
+        b.append("\n## Negative controls\n\nEach seeded bug (`").append(MUTANTS).append("`, and the spec's own ")
+                .append("mutant models) and the checkers that must catch it; a checker's verdict is a pass only if ")
+                .append("it caught every mutant it runs.\n\n| seeded bug | checkers: last verdict |\n|---|---|\n");
+        mutantCheckers.keySet().forEach(mu -> b.append("| `").append(mu).append("` | ")
+                .append(controlsLine(mu, "<br>")).append(" |\n"));
+        return b.toString();
+    }
+
+    /** {@code first} or {@code first to last} of sorted times. */
+    private static String span(List<String> times) {
+        String first = times.get(0);
+        String last = times.get(times.size() - 1);
+        return first.equals(last) ? first : first + " to " + last;
+    }
+
+    private Stream<Site> codeSitesOf(String id) {
+        return codeSites.stream().filter(s -> s.id().equals(id));
+    }
+
+    /** One obligation: its statement from the spec, its code sites, its checks with their cases. */
+    private void appendObligation(StringBuilder b, Obligation o) {
+        b.append("\n## `").append(o.id()).append("`\n\n").append(o.statement()).append(".");
+        if (!o.comment().isEmpty()) {
+            b.append(" ").append(o.comment());
+        }
+        b.append("\n\nDefined at ").append(link(o.file(), o.line())).append(":\n\n```tla\n").append(o.definition())
+                .append("\n```\n\n**Code sites**\n\n");
+        codeSitesOf(o.id()).forEach(s -> {
+            ProductionCode.Place at = production.at(s.file(), s.line());
+            b.append("- ").append(link(s.file(), s.line())).append(at.member() != null
+                    ? " in `" + at.member().display() + "`" : at.field() != null ? " (the field's declared type)" : "")
+                    .append(": `").append(s.context()).append("`\n");
+        });
+        b.append("\n**Checks**\n\n| check | cited at | test cases | verdict |\n|---|---|---|---|\n");
+        Map<String, List<Site>> byChecker = checkersOf(o.id()).stream()
+                .collect(Collectors.groupingBy(Site::owner, LinkedHashMap::new, Collectors.toList()));
+        byChecker.forEach((owner, sites) -> {
+            String cited = sites.stream().map(s -> link(s.file(), s.line())).collect(Collectors.joining("<br>"));
+            if (owner.startsWith("TLC ")) {
+                String model = owner.substring("TLC ".length());
+                b.append("| TLC model [`").append(model).append("`](#tlc-models): `")
+                        .append(cell(sites.get(0).context().replaceAll("\\s*\\\\\\*.*", ""))).append("`");
+            } else {
+                b.append("| `").append(owner).append("`");
+            }
+            b.append(" | ").append(cited).append(" | ").append(casesCell(owner)).append(" | ")
+                    .append(verdictOf(owner)).append(" |\n");
+        });
+    }
+
+    /** The test cases of one checker, collapsed: {@code Class#case: verdict} each. */
+    private String casesCell(String checker) {
+        List<CheckResults.Case> cases = results.of(checker);
+        if (cases.isEmpty()) {
+            return "-";
+        }
+        String separator = checker.startsWith("TLC ") ? "" : reportOf.get(checker).equals(CheckResults.JPF) ? " "
+                : reportOf.get(checker).equals(CheckResults.JCSTRESS) ? "." : "#";
+        String list = cases.stream().map(c -> "`" + (checker.startsWith("TLC ") ? c.name()
+                        : checker + separator + c.name()) + "`: " + c.verdict())
+                .collect(Collectors.joining("<br>"));
+        return cases.size() == 1 ? list
+                : "<details><summary>" + cases.size() + " tests</summary>" + cell(list) + "</details>";
+    }
+
+    /** The short verdicts of an obligation's checks in one column (TLC, or a checker module). */
+    private List<String> columnVerdicts(String id, String column) {
+        return checkersOf(id).stream().filter(s -> column(s).equals(column)).map(Site::owner).distinct()
+                .map(this::shortVerdict).toList();
+    }
+
+    /** An obligation's verdict in one column, for the summary table. */
+    private String columnVerdict(String id, String column) {
+        List<String> verdicts = columnVerdicts(id, column);
+        if (verdicts.contains("FAIL")) {
+            return "**FAIL**";
+        }
+        long passed = verdicts.stream().filter(v -> v.equals("pass")).count();
+        return passed == verdicts.size() ? "pass" : passed == 0 ? String.join(", ", new LinkedHashSet<>(verdicts))
+                : "pass " + passed + " of " + verdicts.size() + " checks, others "
+                + verdicts.stream().filter(v -> !v.equals("pass")).distinct().collect(Collectors.joining(", "));
+    }
+
     /** The closing screen of {@code make verify}: each obligation and its verdict per checker. */
     public String screen() {
-        List<String> columns = checkerSites.stream().map(s -> s.owner().startsWith("TLC") ? "TLC"
-                : s.file().substring(0, s.file().indexOf('/'))).distinct().toList();
-        StringBuilder b = new StringBuilder(String.format("%-20s", "obligation"));
-        columns.forEach(c -> b.append(String.format(" %-9s", c)));
+        List<String> columns = checkerSites.stream().map(TraceMatrix::column).distinct().toList();
+        StringBuilder b = new StringBuilder(String.format("%-24s", "obligation"));
+        columns.forEach(c -> b.append(String.format(" %-12s", c)));
         b.append('\n');
         for (Obligation o : obligations) {
-            b.append(String.format("%-20s", o.id()));
+            b.append(String.format("%-24s", o.id()));
             for (String column : columns) {
-                List<Site> cs = checkersOf(o.id()).stream().filter(s -> (s.owner().startsWith("TLC") ? "TLC"
-                        : s.file().substring(0, s.file().indexOf('/'))).equals(column)).toList();
-                String v = cs.isEmpty() ? "-" : cs.stream().map(this::verdictOf).anyMatch(x -> x.contains("FAIL"))
-                        ? "FAIL" : cs.stream().map(this::verdictOf).allMatch(x -> x.startsWith("pass")) ? "pass"
-                        : "not run";
-                b.append(String.format(" %-9s", v));
+                List<String> verdicts = columnVerdicts(o.id(), column);
+                String v = verdicts.isEmpty() ? "-" : verdicts.contains("FAIL") ? "FAIL"
+                        : verdicts.stream().allMatch(x -> x.equals("pass")) ? "pass"
+                        : verdicts.contains("pass") ? "partial" : verdicts.get(0);
+                b.append(String.format(" %-12s", v));
             }
             b.append('\n');
         }
-        b.append("\nnegative controls (seeded bug: checkers that must catch it, last verdict)\n");
-        mutantCheckers.keySet().forEach(mu -> b.append(String.format("  %-36s %s%n", mu, controlsLine(mu))));
+        b.append("\n(pass: every check passed; partial: some passed, the others did not run here or were skipped)\n")
+                .append("\nnegative controls (seeded bug: checkers that must catch it, last verdict)\n");
+        mutantCheckers.keySet().forEach(mu -> b.append(String.format("  %-36s %s%n", mu,
+                controlsLine(mu, ", ").replace("`", ""))));
         return b.toString();
+    }
+
+    /** Which commit the page is generated from, and when: {@code at commit abc1234 (+ local changes), on DATE}. */
+    static String provenance(Path root) {
+        String commit = git(root, "rev-parse", "--short", "HEAD");
+        String dirty = git(root, "status", "--porcelain");
+        String when = CheckResults.STAMP.format(Instant.now());
+        return (commit == null ? "outside a git checkout (no commit)" : "at commit `" + commit + "`"
+                + (dirty == null || dirty.isEmpty() ? "" : " + local changes")) + ", on " + when;
+    }
+
+    /** The output of one git command in {@code root}, stripped; null when git fails. */
+    private static String git(Path root, String... args) {
+        List<String> command = new ArrayList<>(List.of("git", "-C", root.toString()));
+        command.addAll(List.of(args));
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(false).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            return p.waitFor() == 0 ? out : null;
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
     }
 
     /**
@@ -511,7 +695,8 @@ public final class TraceMatrix {
         TraceMatrix m = load(root);
         m.problems().forEach(p -> System.err.println("obligations: " + p));
         if (mode.equals("write")) {
-            Files.writeString(root.resolve("docs/obligations.md"), m.markdown(), StandardCharsets.UTF_8);
+            Files.writeString(root.resolve("docs/obligations.md"), m.markdown(provenance(root)),
+                    StandardCharsets.UTF_8);
             System.out.println("wrote docs/obligations.md: " + m.obligations().size() + " obligations, "
                     + m.codeSites().size() + " code sites, " + m.checkerSites().size() + " checker citations");
         } else if (mode.equals("screen")) {

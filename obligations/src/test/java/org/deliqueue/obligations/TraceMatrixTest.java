@@ -53,7 +53,11 @@ class TraceMatrixTest {
     @Test
     void anObligationWithoutCheckerIsReported(@TempDir Path copy) throws IOException {
         Path root = copyOfTracedFiles(copy);
-        edit(root.resolve("spec/MC.cfg"), "PROPERTY QuitTerminates", "\\* PROPERTY QuitTerminates");
+        try (Stream<Path> models = Files.list(root.resolve("spec")).filter(p -> p.toString().endsWith(".cfg"))) {
+            for (Path cfg : models.toList()) {
+                Files.writeString(cfg, Files.readString(cfg).replace("PROPERTY QuitTerminates", "\\* PROPERTY QuitTerminates"));
+            }
+        }
         for (String dir : TraceMatrix.CHECKER_ROOTS) {
             try (Stream<Path> files = Files.walk(root.resolve(dir)).filter(p -> p.toString().endsWith(".java"))) {
                 for (Path f : files.toList()) {
@@ -74,10 +78,117 @@ class TraceMatrixTest {
         assertReported(root, "unknown seeded bug 'UNLINK_CLEARS_NXT'");
     }
 
+    @Test
+    void aSiteProductionCodeNeverReachesIsRefused(@TempDir Path copy) throws IOException {
+        Path root = copyOfTracedFiles(copy);
+        // helper() is called, but only by a method nothing calls: neither is code that runs.
+        writeSource(root, "DeadCode", """
+                final class DeadCode {
+                    static int neverCalled() {
+                        return helper();
+                    }
+
+                    static int helper() {
+                        // obligation: ExactlyOnce
+                        return 1;
+                    }
+                }
+                """);
+        assertReported(root, "is in DeadCode.helper, which production code never calls");
+    }
+
+    @Test
+    void aSiteThePublicApiReachesIsAccepted(@TempDir Path copy) throws IOException {
+        Path root = copyOfTracedFiles(copy);
+        writeSource(root, "LiveCode", """
+                public final class LiveCode {
+                    public static int entry() {
+                        return helper();
+                    }
+
+                    static int helper() {
+                        // obligation: ExactlyOnce
+                        return 1;
+                    }
+                }
+                """);
+        assertNotReported(root, "LiveCode");
+    }
+
+    @Test
+    void aFieldDeclarationIsASiteOfTheTypeInvariantAlone(@TempDir Path copy) throws IOException {
+        Path root = copyOfTracedFiles(copy);
+        writeSource(root, "FieldSites", """
+                final class FieldSites {
+                    // obligation: ExactlyOnce
+                    static int counted;
+                    // obligation: TypeOK
+                    static volatile int typed;
+                }
+                """);
+        assertReported(root, "is the declaration of field FieldSites.counted");
+        assertNotReported(root, "FieldSites.typed");
+    }
+
+    @Test
+    void theMatrixTellsAFailureFromASkipAndFromACheckThatDidNotRunHere(@TempDir Path copy) throws IOException {
+        Path root = copyOfTracedFiles(copy);
+        Path surefire = Files.createDirectories(root.resolve("impl/target/surefire-reports"));
+        Files.writeString(surefire.resolve("TEST-org.deliqueue.UserCodeTest.xml"), """
+                <testsuite name="org.deliqueue.UserCodeTest" tests="3" failures="1">
+                <testcase name="equalsRunsOnTheCaller(Factory)[1]" classname="org.deliqueue.UserCodeTest"/>
+                <testcase name="equalsRunsOnTheCaller(Factory)[2]" classname="org.deliqueue.UserCodeTest">
+                  <failure message="ran on the Looper"/>
+                </testcase>
+                <testcase name="removalCountsWhatItTook" classname="org.deliqueue.UserCodeTest"/>
+                </testsuite>
+                """);
+        Files.createDirectories(root.resolve("jpf/target"));
+        Files.writeString(root.resolve(CheckResults.JPF), """
+                <testsuite name="jpf" tests="1" skipped="1">
+                  <testcase classname="jpf.UserCodeRemoval" name="DELI,flip listener on" time="0">
+                    <skipped message="SKIPPED (nothing checked): no Java PathFinder found"/>
+                  </testcase>
+                </testsuite>
+                """);
+        String page = TraceMatrix.load(root).markdown("at commit `test`");
+        assertContains(page, "`UserCodeTest#equalsRunsOnTheCaller`: **FAIL** (1 of 2 runs failed)");
+        assertContains(page, "`UserCodeTest#removalCountsWhatItTook`: pass");
+        assertContains(page, "`UserCodeRemoval DELI,flip listener on`: skipped");
+        assertContains(page, "skipped (SKIPPED (nothing checked): no Java PathFinder found)");
+        assertContains(page, "not run here (no case in `spec/target/tlc-junit.xml`)");
+    }
+
+    @Test
+    void theMatrixStatesEachObligationFromTheSpec() throws IOException {
+        TraceMatrix m = TraceMatrix.load(ROOT);
+        String page = m.markdown("at commit `test`");
+        for (TraceMatrix.Obligation o : m.obligations()) {
+            assertContains(page, "## `" + o.id() + "`\n\n" + o.statement() + ".");
+            assertContains(page, "```tla\n" + o.definition() + "\n```");
+        }
+    }
+
     private static void assertReported(Path root, String expected) throws IOException {
         List<String> problems = TraceMatrix.load(root).problems();
         assertTrue(problems.stream().anyMatch(p -> p.contains(expected)),
                 "expected a problem containing '" + expected + "', got " + problems);
+    }
+
+    private static void assertNotReported(Path root, String unexpected) throws IOException {
+        List<String> problems = TraceMatrix.load(root).problems();
+        assertTrue(problems.stream().noneMatch(p -> p.contains(unexpected)),
+                "expected no problem containing '" + unexpected + "', got " + problems);
+    }
+
+    private static void assertContains(String page, String expected) {
+        assertTrue(page.contains(expected), "docs/obligations.md lacks: " + expected);
+    }
+
+    /** Adds class {@code name} (its body, package-less) to the copy's production sources. */
+    private static void writeSource(Path root, String name, String body) throws IOException {
+        Files.writeString(root.resolve(TraceMatrix.CODE).resolve("org/deliqueue/" + name + ".java"),
+                "package org.deliqueue;\n\n" + body);
     }
 
     private static void edit(Path file, String from, String to) throws IOException {
