@@ -15,7 +15,7 @@ JCSTRESS_ARGS ?=
 TRACE_SECONDS := $(if $(filter command line,$(origin SECONDS)),$(SECONDS))
 TRACES ?= $(if $(TRACE_SECONDS),,100)
 
-.PHONY: help check verify build test lint-workflows stress obligations tlc tlc-full tlc-sim tlc-mutants tlc-explain tlc-dist trace lincheck jcstress bench bench-full jpf clean
+.PHONY: help check verify build test lint-workflows stress obligations tlc tlc-full tlc-sim tlc-mutants tlc-explain tlc-dist trace lincheck jcstress bench bench-full bench-scaling jpf clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -79,29 +79,32 @@ trace: ## Trace validation of TRACES=100 traced runs (or for SECONDS=s, whicheve
 	  -cp trace/target/classes:$$(cat trace/target/trace.classpath) org.deliqueue.trace.Soak \
 	  $(if $(TRACES),--traces $(TRACES)) $(if $(TRACE_SECONDS),--seconds $(TRACE_SECONDS))
 
-lincheck: ## Lincheck at depth (LINCHECK_ITERATIONS x LINCHECK_INVOCATIONS), with its negative controls; each check's time, then the total
+lincheck: ## Lincheck at depth (LINCHECK_ITERATIONS x LINCHECK_INVOCATIONS), with its negative controls; each check's time, then the total; ONLY=Class#method (a surefire pattern) narrows it
 	@start=$$(date +%s); status=0; \
-	$(MVN) $(MVN_FLAGS) -pl lincheck -am verify -Dtest='DeliQueueLincheckTest,BulkRemovalOffTheLooperTest' \
+	$(MVN) $(MVN_FLAGS) -pl lincheck -am verify -Dtest='$(if $(ONLY),$(ONLY),DeliQueueLincheckTest,BulkRemovalOffTheLooperTest)' \
 	  -Dsurefire.failIfNoSpecifiedTests=false -Dlincheck.iterations=$(LINCHECK_ITERATIONS) \
 	  -Dlincheck.invocations=$(LINCHECK_INVOCATIONS) || status=$$?; \
 	echo "make lincheck: $$(( $$(date +%s) - start )) s, exit $$status"; exit $$status
 
-jcstress: ## jcstress deep mode; HTML in jcstress/target/jcstress-results/, JUnit XML in jcstress/target/jcstress-junit.xml
+jcstress: ## jcstress deep mode; HTML in jcstress/target/jcstress-results/, JUnit XML in jcstress/target/jcstress-junit.xml; ONLY=regex of test names narrows it
 	$(MVN) $(MVN_FLAGS) -q -pl jcstress -am package -DskipTests -Djcstress.skip=true
 	java -cp jcstress/target/jcstress.jar org.deliqueue.jcstress.RunAndReport --mode deep \
-	  --out jcstress/target/jcstress-results --junit jcstress/target/jcstress-junit.xml $(JCSTRESS_ARGS)
+	  --out jcstress/target/jcstress-results --junit jcstress/target/jcstress-junit.xml $(if $(ONLY),-t '$(ONLY)') $(JCSTRESS_ARGS)
 
 obligations: ## Regenerate docs/obligations.md from the spec, the citations and the last checker results
 	$(MVN) $(MVN_FLAGS) -q -pl obligations compile exec:exec -Dobligations.mode=write
 
-jpf: ## Java PathFinder on the real queue: each harness for DELI and its mutants (needs JPF_HOME or ~/.jpf/site.properties; else skips)
-	@bash jpf/bin/run-jpf.sh
+jpf: ## Java PathFinder on the real queue: each harness for DELI and its mutants (needs JPF_HOME or ~/.jpf/site.properties; else skips); ONLY=regex of "Harness ARGS" narrows it
+	@JPF_ONLY='$(ONLY)' bash jpf/bin/run-jpf.sh
 
 bench: ## Quick benchmark pass (minutes): bench/results/quick.json, plots, docs/results.md
 	MVN="$(MVN)" bench/run.sh quick
 
 bench-full: ## Full benchmark pass (about half an hour): bench/results/full.json, plots, docs/results.md
 	MVN="$(MVN)" bench/run.sh full
+
+bench-scaling: ## Insertion against producer count (ContentionBench at THREADS, default 1 2, or 1 2 4 8 14 on 16+ cores): docs/scaling-coresN.md
+	MVN="$(MVN)" $(if $(THREADS),THREADS="$(THREADS)") bench/scaling.sh
 
 clean: ## Remove every build output
 	$(MVN) $(MVN_FLAGS) -q clean

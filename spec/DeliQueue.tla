@@ -4,8 +4,10 @@
 (* impl/src/main/java/org/deliqueue/DeliQueue.java, with removal made      *)
 (* atomic from any thread (issue 18). Names follow docs/design.md: an      *)
 (* action named m_x is step x of the Java method m, and m == the           *)
-(* disjunction of its steps. Obligations carry the IDs of the design's     *)
-(* table.                                                                  *)
+(* disjunction of its steps. The obligations are defined here: each        *)
+(* definition under a \* obligation: comment is one, its name the ID       *)
+(* that code and checkers cite; docs/obligations.md is generated from      *)
+(* them. TLC checks them on bounded models; the THEOREMs have no proof.    *)
 (*                                                                         *)
 (* Threads: one producer per message (enqueue / postSyncBarrier), one      *)
 (* quitter (quit / quitSafely), the traversers: removers (removeMessages / *)
@@ -24,8 +26,10 @@
 (* tombstones the message writes removedBy = that owner. No thread other   *)
 (* than the remover ever runs its predicate (user code: equals, a lambda), *)
 (* which may answer differently at each call (Fickle). The remover then    *)
-(* walks down (collect), takes what it owns (takeFor) and hands it, then   *)
-(* its descriptor, to the Looper on the freelist. The Looper delivers in   *)
+(* walks down (collect), takes what it owns (takeFor), finishes (records   *)
+(* in its descriptor where the run of gone nodes below it ends, and marks  *)
+(* it FINISHED: walks then jump from it to there) and hands what it took,  *)
+(* then its descriptor, to the Looper on the freelist. The Looper delivers in *)
 (* two steps: it reserves a message (claimForDelivery) and resolves the    *)
 (* reservation against top                                                 *)
 (* (resolve): an owner pushed since its sweep takes the message, else it   *)
@@ -227,7 +231,7 @@ QuitterPcs == {"never", "quit", "quitCas", "signal", "wake", "wSignal", "wReleas
 \* The sentinel's arg1 a behaviour may use ("quit" stands in when nobody quits).
 QModes == IF Modes = {} THEN {"quit"} ELSE Modes
 AskerPcs == {"tStart", "tVisit", "tTest", "tAdvance", "tRecheck", "done"}
-RemoverPcs == {"tStart", "tVisit", "tAsk", "tAdvance", "tRecheck", "dCas", "cAdvance", "cVisit", "cTake", "rFree",
+RemoverPcs == {"tStart", "tVisit", "tAsk", "tAdvance", "tRecheck", "dCas", "cAdvance", "cVisit", "cTake", "rFinish", "rFree",
                "signal", "wake", "wSignal", "wRelease", "done"}
 LooperPcs == {"loop", "take", "sweep", "sweepWalk", "drain", "drainNode", "unlink", "splice",
               "dropOnQuit", "deliver", "claim", "resolve", "sleep", "recheckTop", "recheckFree", "park", "awake",
@@ -253,6 +257,9 @@ TraverserInit == [top |-> Nil,      \* traverse: the last read of top
                   won |-> <<>>,     \* collect: the chain of messages counted (head first)
                   found |-> FALSE,  \* hasMatching: the visitor returned true
                   released |-> FALSE, \* releasePayload cleared obj/callback/target of what it counted
+                  finished |-> FALSE, \* Message.flags & FLAG_FINISHED of t's descriptor (read by every walk)
+                  skip |-> Nil,      \* Message.skip of t's descriptor: where walks jump from it once finished
+                  jump |-> FALSE,    \* traverse: the visit found a finished descriptor; advance takes its skip
                   seen |-> {}]      \* ghost (hasMatching): LiveNow(Pred[t]) at the last read of top
 
 \* obligation: every variable has its type
@@ -280,6 +287,7 @@ TypeOK ==
   /\ \A t \in Traversers : /\ T[t].top \in Nodes \cup {Nil} /\ T[t].cur \in Nodes \cup {Nil}
                            /\ T[t].floor \in Nat /\ T[t].passed \subseteq Owners /\ T[t].won \in Seq(Msgs)
                            /\ T[t].found \in BOOLEAN /\ T[t].released \in BOOLEAN
+                           /\ T[t].finished \in BOOLEAN /\ T[t].skip \in Nodes \cup {Nil} /\ T[t].jump \in BOOLEAN
                            /\ T[t].seen \subseteq Pred[t]
   /\ dcount \in [Msgs -> Nat] /\ lastPost \in 0..MaxTime /\ took \in [Traversers -> SUBSET Msgs]
   /\ verdict \in [Traversers -> SUBSET Msgs]
@@ -546,7 +554,7 @@ collect_visit(t) ==
   /\ pc[t] = "cVisit"
   /\ LET m == T[t].cur IN
        IF m = Nil \/ ticket[m] < VerdictFloor(t)
-         THEN pc' = [pc EXCEPT ![t] = "rFree"] /\ T' = releasePayload(t)
+         THEN pc' = [pc EXCEPT ![t] = "rFinish"] /\ T' = releasePayload(t)
        ELSE IF m \in Owners
          THEN /\ T' = [T EXCEPT ![t].passed = @ \cup {m}]
               /\ pc' = [pc EXCEPT ![t] = "cAdvance"]
@@ -580,6 +588,57 @@ collect_takeFor(t) ==
   /\ UNCHANGED <<top, next, ticket, when, freelist, reserved, delivered, claimTop>>
   /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, ghostVars>>
 
+\* A node that has left the queue for good: a REMOVED message (REMOVED is
+\* never cleared), or a finished descriptor (FINISHED is never cleared).
+\* Not the quit sentinel, which owns what its quit drops for as long as it
+\* is linked, nor a descriptor whose removal has not finished.
+Gone(n) == \/ n \in Msgs /\ removed[n]
+           \/ n \in Removers /\ T[n].finished
+\* A skip for t's descriptor: a published node below it, or Nil, such that
+\* every published node with a ticket in between is Gone. Pushes only add
+\* tickets above top, and the Looper unlinks only Gone nodes (an unlinked
+\* node keeps its next), so what was in between stays in between and Gone.
+ValidSkip(t, s) == /\ s # Nil => Published(s) /\ ticket[s] < ticket[t]
+                   /\ \A n \in Nodes : Published(n) /\ TicketOf(s) < ticket[n] /\ ticket[n] < ticket[t] => Gone(n)
+
+\* DeliQueue.endOfDeadRun(t): the first node below t, along next, that is
+\* not Gone (Nil at the bottom): the skip t's finish records in the models.
+RECURSIVE FirstNotGone(_, _)
+FirstNotGone(n, k) == IF n = Nil \/ k = 0 \/ ~Gone(n) THEN n ELSE FirstNotGone(next[n], k - 1)
+\* The skips t's finish may record. The Java's walk reads one node at a
+\* time, so the node it stops at may be Gone by the time of its CAS; any
+\* ValidSkip end is then possible, and trace validation allows all of them
+\* (MCTrace.cfg overrides this with AnyDeadRunEnd). The models take the one
+\* the walk finds when nothing changes under it: a shorter jump than that
+\* only makes a walk step on more gone nodes.
+DeadRunEnds(t) == {FirstNotGone(next[t], Cardinality(Nodes))}
+AnyDeadRunEnd(t) == {s \in Nodes \cup {Nil} : ValidSkip(t, s)}
+\* Whether a walk may pass a finished descriptor as an owner instead of
+\* jumping it: the Java reads FINISHED, then the flags again for the owner
+\* test, and a descriptor that finished in between is passed as an owner
+\* (right too: it owns nothing live). Trace validation allows it
+\* (MCTrace.cfg overrides this with TRUE); the models jump, which they
+\* check against every other thread's steps.
+PassFinishedAsOwner == FALSE
+
+\* DeliQueue.finish(t), after the walk (and releasePayload): write where the
+\* run of Gone nodes below the descriptor ends into its skip, then CAS
+\* FINISHED in, which publishes the skip (only its remover writes its
+\* flags, so the CAS cannot fail). Every message the descriptor covers has
+\* left by then (TraversalComplete), or is owned by an earlier owner, which
+\* is below it and not Gone: no walk needs the descriptor as an owner any
+\* more. endOfDeadRun's walk reads flags and next (and the skip of the
+\* finished descriptors it jumps) of several nodes; it is one step with the
+\* CAS: each node it passed was Gone when read and stays Gone (see
+\* ValidSkip), and the node it stopped at is any valid end (the spec lets
+\* the skip be any node the run may end at, the Java takes the first one
+\* it finds not Gone).
+collect_finish(t) ==
+  /\ pc[t] = "rFinish"
+  /\ \E s \in DeadRunEnds(t) : T' = [T EXCEPT ![t].skip = s, ![t].finished = TRUE]
+  /\ pc' = [pc EXCEPT ![t] = "rFree"]
+  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, ghostVars>>
+
 \* pushFreelist of the chain and the descriptor: { f = freelist;
 \* tail.nextFree = f; CAS(f, head) } retried is one atomic push of the chain
 \* by reason (a). Before it, when its walk ends (collect_visit), the remover
@@ -596,7 +655,7 @@ removeMatching_pushFreelist(t) ==
 
 removeMatching(t) == \/ removeMatching_ask(t) \/ pushDescriptor_casTop(t) \/ collect_advance(t)
                      \/ collect_visit(t) \/ collect_takeFor(t) \/ resolve_reserved(t)
-                     \/ removeMatching_pushFreelist(t)
+                     \/ collect_finish(t) \/ removeMatching_pushFreelist(t)
 
 -----------------------------------------------------------------------------
 (* 4. the racy traversal (any thread): DeliQueue.traverse(visitor), with    *)
@@ -623,7 +682,9 @@ traverse_readTop(t) ==
 \* the segment ends: a query, or a removal without verdicts, reads top again
 \* (traverse_recheck); a removal with verdicts tries its descriptor's push.
 \* An owner node (isOwnerNode: flags fixed at its birth) is remembered and
-\* passed. A REMOVED message (one read of its flags: REMOVED is never
+\* passed; a finished descriptor is jumped instead: the walk goes on at its
+\* skip (traverse_advance), every node in between being Gone (see
+\* PassFinishedAsOwner). A REMOVED message (one read of its flags: REMOVED is never
 \* cleared) has left the queue: skipped without asking the owners passed, so
 \* that tombstones behind a busy Looper cost one read each. A query's visit
 \* is that flag read, then its predicate's payload reads, and a removal may
@@ -646,6 +707,9 @@ traverse_visit(t) ==
        IF m = Nil \/ ticket[m] <= T[t].floor
          THEN /\ pc' = [pc EXCEPT ![t] = IF Op[t] = "remove" /\ verdict[t] # {} THEN "dCas" ELSE "tRecheck"]
               /\ UNCHANGED T
+       ELSE IF m \in Removers /\ T[m].finished
+         THEN \/ T' = [T EXCEPT ![t].jump = TRUE] /\ pc' = [pc EXCEPT ![t] = "tAdvance"]
+              \/ PassFinishedAsOwner /\ T' = [T EXCEPT ![t].passed = @ \cup {m}] /\ pc' = [pc EXCEPT ![t] = "tAdvance"]
        ELSE IF m \in Owners
          THEN /\ T' = [T EXCEPT ![t].passed = @ \cup {m}] /\ pc' = [pc EXCEPT ![t] = "tAdvance"]
        ELSE IF Op[t] = "remove"
@@ -673,7 +737,7 @@ hasMatching_isRemoved(t) ==
 
 traverse_advance(t) ==
   /\ pc[t] = "tAdvance"
-  /\ T' = [T EXCEPT ![t].cur = next[T[t].cur]]
+  /\ T' = [T EXCEPT ![t].cur = IF T[t].jump THEN T[T[t].cur].skip ELSE next[T[t].cur], ![t].jump = FALSE]
   /\ pc' = [pc EXCEPT ![t] = "tVisit"]
   /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, ghostVars>>
 
@@ -1032,6 +1096,9 @@ Spec == Init /\ [][Next]_vars /\ Fairness
 -----------------------------------------------------------------------------
 (* Obligations (docs/design.md). *)
 
+\* An API promise: a consequence of Refinement (each abstract message has one
+\* status, and Deliver, RemoveAll and Drop each take only a queued one),
+\* checked directly too, so that a counterexample names it.
 \* obligation: no message is delivered twice; none is both delivered and removed (or dropped)
 ExactlyOnce == \A m \in Msgs : /\ dcount[m] <= 1
                                /\ dcount[m] = 1 => m \notin Counted \cup Dropped
@@ -1056,6 +1123,8 @@ Unblocked(m) == /\ Swept(m) /\ ~removed[m] /\ OwnerOf(m) \notin Removers /\ m \n
                 /\ ~(Kind[m] = "sync" /\ \E b \in Barriers : Blocking(b) /\ Less(b, m))
 \* Each delivered message is the least (when, insertSeq) among due, swept,
 \* unblocked messages (an action property, checked at the delivery step).
+\* An API promise: a consequence of Refinement (MessageQueueAbs!InOrder),
+\* checked directly too.
 \* obligation: each delivered message is the least (when, insertSeq) among due, swept, unblocked messages
 DeliveryOrder == [][\A m \in Msgs : dcount'[m] > dcount[m] =>
                       /\ Unblocked(m) /\ when[m] <= now
@@ -1077,7 +1146,13 @@ TraversalSafe == /\ \A t \in Traversers : T[t].cur = Nil \/ Published(T[t].cur)
                  /\ \A n \in Nodes : Published(n) /\ next[n] # Nil =>
                         Published(next[n]) /\ ticket[next[n]] < ticket[n]
 
-Collected(t) == pc[t] \in {"rFree", "signal", "wake", "wSignal", "wRelease", "done"}
+\* A finished descriptor's skip passes only nodes that have left the queue
+\* for good, whatever happened since its removal finished: so a walk that
+\* jumps there misses no message in the queue and no owner it needs.
+\* obligation: a finished removal's skip passes only gone nodes (removed messages, finished descriptors), for good
+SkipsPassOnlyGone == \A r \in Removers : T[r].finished => ValidSkip(r, T[r].skip)
+
+Collected(t) == pc[t] \in {"rFinish", "rFree", "signal", "wake", "wSignal", "wRelease", "done"}
 \* What collect guarantees: its walk down from the descriptor tombstones (or
 \* finds tombstoned for it) every message its removal took; nothing it took
 \* is left in the queue when the walk ends.
@@ -1088,6 +1163,8 @@ TraversalComplete == [][\A t \in Removers : ~Collected(t) /\ Collected(t)' =>
 \* removeMatching's count is the abstract removal's set: what it tombstoned
 \* or found tombstoned for it is exactly what was in the queue and matching
 \* at its descriptor's push.
+\* An API promise: Refinement maps the removal's set to the ghost took (atook);
+\* this direct check ties what the call returns to it.
 \* obligation: a removal returns exactly the messages its atomic step took (queued and matching at its descriptor's push)
 RemovalReturnsItsSet == \A t \in Removers : Collected(t) => Range(T[t].won) = took[t]
 
@@ -1139,9 +1216,14 @@ NoLostWakeup == L.pc = "park" /\ ~permit =>
                                      /\ m \notin Barriers /\ ~LiveBlocked(m)
                                      => when[m] >= L.dl
 
+\* An API promise: a consequence of Refinement (after Quit a post is
+\* Rejected), checked directly too.
 \* obligation: once the quit sentinel is on top, no push succeeds
 NoPushAfterQuit == QuitPushed => \A m \in Msgs : Pushed(m) => ticket[m] < ticket[Quit]
 
+\* An API promise: Refinement in full implies it (the abstract consumer's weak
+\* fairness: doomed messages dropped, then Close and Terminate), checked
+\* directly too.
 \* obligation: after quit the Looper eventually tears down (weak fairness)
 QuitTerminates == QuitPushed ~> L.pc = "exit"
 
@@ -1156,6 +1238,8 @@ DueUnblocked(m) == Pushed(m) /\ ~removed[m] /\ m \notin Barriers /\ when[m] <= n
 \* delivered, removed or dropped (all set REMOVED), unless a barrier posted
 \* later holds it back or the Looper has closed after quit (it abandons what
 \* is left then; Refinement's Close says when it may).
+\* An API promise: Refinement in full implies it over a model's finitely many
+\* messages (the abstract consumer's weak fairness), checked directly too.
 \* obligation: every due, unblocked, unremoved message is eventually delivered (weak fairness)
 EventualDelivery == \A m \in Msgs : DueUnblocked(m) ~> (removed[m] \/ LiveBlocked(m) \/ L.pc \in ClosedPcs)
 
@@ -1221,6 +1305,100 @@ Abs == INSTANCE MessageQueueAbs WITH
 Refinement == Abs!ASpec
 \* Its safety part, for models too large for liveness checking.
 RefinementSafety == Abs!ASafety
+
+-----------------------------------------------------------------------------
+(* Witnesses (issue 28; module Witness): per obligation, the situations     *)
+(* that make it non-trivial, as state predicates. Each must be reached in  *)
+(* some CI model that checks the obligation (make tlc and make test fail   *)
+(* otherwise), so that no obligation passes only because its antecedent    *)
+(* never holds.                                                            *)
+
+\* The Looper's next step delivers m: it holds m reserved and no owner node
+\* pushed since its sweep covers m. A witness of a delivery step is its
+\* state before: the obligations about the step read that state.
+Delivering(m) == L.pc = "resolve" /\ L.target = m /\ reserved[m] /\ ResolveOwners(m) = {}
+Rival(m, x) == x # m /\ Unblocked(x)
+\* A timed park, a park behind a barrier: the clock and barriers at work.
+TimedPark == L.pc = "park" /\ L.dl <= MaxTime
+BarrierPark == L.pc = "park" /\ L.bar # Nil
+\* A live message the Looper holds while it parks (due later or blocked).
+ParkedOverMessage == L.pc = "park" /\ \E m \in heap : ~removed[m] /\ m \notin Barriers
+\* A quit dooms a message that a removal chose (the two race for it).
+DoomedVerdict == \E m \in Msgs, r \in Removers : m \in verdict[r] /\ QuitPushed /\ DroppedByQuit(m)
+\* quitSafely kept one message (pushed before it, not doomed) and dropped another.
+KeptAndDropped == /\ qmode = "quitSafely" /\ QuitPushed /\ Dropped # {}
+                  /\ \E m \in Msgs : Pushed(m) /\ ~DroppedByQuit(m)
+
+\* Lazily(P): P as a function on {TRUE}, which TLC evaluates only when it is
+\* applied, so that the report (Witness.tla) evaluates a witness in a state
+\* only while it has not been reached.
+Lazily(P) == [holds \in {TRUE} |-> P]
+LinkedOwnerAbove(m) == LET lk == Linked IN m \in lk /\ \E o \in Owners \cap lk : ticket[o] > ticket[m]
+
+StateWitnesses == [
+  TypeOK |-> [freelistChain |-> Lazily(Len(freelist) >= 2)],
+  DeliveryOrder |-> [
+      rivalOfOtherWhen |-> Lazily(\E m, x \in Msgs : Delivering(m) /\ Rival(m, x) /\ when[x] # when[m]),
+      syncAgainstAsync |-> Lazily(\E m, x \in Msgs : Delivering(m) /\ Rival(m, x) /\ Kind[x] # Kind[m]),
+      pastBarrier |-> Lazily(\E m \in Msgs, b \in Barriers : Delivering(m) /\ Blocking(b))],
+  ExactlyOnce |-> [
+      delivered |-> Lazily(\E m \in Msgs : dcount[m] = 1),
+      takenFromReservation |-> Lazily(\E m \in Counted : claimTop[m] # 0),
+      droppedAfterVerdict |-> Lazily(Dropped # {} /\ DoomedVerdict)],
+  NoLostMessage |-> [
+      pendingBelowOwner |-> Lazily(\E m \in Msgs : Pushed(m) /\ ~removed[m] /\ LinkedOwnerAbove(m)),
+      abandonedAtExit |-> Lazily(L.pc = "exit" /\ \E m \in Msgs : Pushed(m) /\ ~removed[m])],
+  HeapStackConsistent |-> [
+      removedInHeap |-> Lazily(\E m \in heap : removed[m]),
+      twoInHeap |-> Lazily(Cardinality(heap) >= 2)],
+  BackLinksConsistent |-> [spliceBeforeSuccessor |-> Lazily(L.pc = "splice" /\ next[L.target] # Nil)],
+  TraversalSafe |-> [
+      cursorOnUnlinked |-> Lazily(\E t \in Traversers : T[t].cur \in Nodes /\ T[t].cur \notin Linked)],
+  SkipsPassOnlyGone |-> [
+      skipPastGone |-> Lazily(\E r \in Removers : T[r].finished /\ \E n \in Nodes :
+                                 Published(n) /\ TicketOf(T[r].skip) < ticket[n] /\ ticket[n] < ticket[r]),
+      walkJumped |-> Lazily(\E t \in Traversers : T[t].jump)],
+  NoUseAfterTeardown |-> [wakeDuringTeardown |-> Lazily(wakeRefs.teardown /\ wakeRefs.count > 0)],
+  NoLostWakeup |-> [
+      parkedOverMessage |-> Lazily(ParkedOverMessage),
+      timedPark |-> Lazily(TimedPark),
+      barrierPark |-> Lazily(BarrierPark)],
+  NoPushAfterQuit |-> [pushRefused |-> Lazily(\E m \in Msgs : pc[m] = "failed")],
+  PayloadReleased |-> [removalReturned |-> Lazily(\E t \in Removers : pc[t] = "done" /\ T[t].won # <<>>)],
+  RemovalReturnsItsSet |-> [
+      tookSome |-> Lazily(\E t \in Removers : Collected(t) /\ took[t] # {}),
+      verdictLeftFirst |-> Lazily(\E t \in Removers : Collected(t) /\ took[t] # verdict[t])],
+  UserCodeOnCaller |-> [
+      asked |-> Lazily(evals # {}),
+      verdictBesideLooper |-> Lazily(\E r \in Removers : DescPushed(r) /\ verdict[r] \cap heap # {}),
+      fickleNo |-> Lazily(\E e \in evals : e.of \in Fickle /\ e.m \notin verdict[e.of])],
+  TraversalComplete |-> [
+      tookSome |-> Lazily(\E t \in Removers : Collected(t) /\ took[t] # {}),
+      tookFromReservation |-> Lazily(\E t \in Removers : Collected(t) /\ \E m \in took[t] : claimTop[m] # 0)],
+  HasMessagesLinearizable |-> [
+      queryTrue |-> Lazily(\E t \in Askers : T[t].found),
+      queryFalseAfterPost |-> Lazily(\E t \in Askers : pc[t] = "done" /\ ~T[t].found /\ \E m \in Pred[t] : Pushed(m)),
+      queryPassedDescriptor |-> Lazily(\E t \in Askers : pc[t] # "done" /\ T[t].passed \cap Removers # {}),
+      removalFoundNothing |-> Lazily(\E t \in Removers : pc[t] = "done" /\ ~DescPushed(t)
+                                                         /\ \E m \in Pred[t] : Pushed(m))],
+  Refinement |-> [
+      keptAndDropped |-> Lazily(KeptAndDropped),
+      deliverAfterQuit |-> Lazily(QuitPushed /\ \E m \in Msgs : Delivering(m)),
+      doomedVerdict |-> Lazily(DoomedVerdict),
+      retiring |-> Lazily(\E b \in Barriers : Swept(b) /\ ~removed[b] /\ OwnerOf(b) \in Removers
+                                              /\ ~SweptRemovalOwns(b))],
+  QuitTerminates |-> [
+      teardownWaits |-> Lazily(L.pc = "tdPark"),
+      timedPark |-> Lazily(TimedPark),
+      barrierPark |-> Lazily(BarrierPark),
+      dropped |-> Lazily(Dropped # {})],
+  PushLockFree |-> [
+      pushRetried |-> Lazily(\E m \in Msgs : pc[m] = "push" /\ ticket[m] # 0),
+      timedPark |-> Lazily(TimedPark)],
+  EventualDelivery |-> [
+      timedPark |-> Lazily(TimedPark),
+      barrierPark |-> Lazily(BarrierPark),
+      dropped |-> Lazily(Dropped # {})]]
 
 -----------------------------------------------------------------------------
 THEOREM Spec => [](TypeOK /\ ExactlyOnce /\ NoLostMessage /\ HeapStackConsistent /\ BackLinksConsistent

@@ -427,5 +427,28 @@ Abs == INSTANCE BulkRemovalAbs WITH
 \* obligation: a removal from any thread is one atomic step at its descriptor's push (refines BulkRemovalAbs)
 AtomicRemoval == Abs!ASafety
 
+-----------------------------------------------------------------------------
+(* Witnesses (issue 28; module Witness): per obligation, the situations     *)
+(* that make it non-trivial, each to be reached in a CI model checking it. *)
+Overlap(r1, r2) == r1 # r2 /\ C[r1].verdict \cap C[r2].verdict # {}
+\* Lazily(P): P as a function on {TRUE}, which TLC evaluates only when it is
+\* applied, so that the report (Witness.tla) evaluates a witness in a state
+\* only while it has not been reached.
+Lazily(P) == [holds \in {TRUE} |-> P]
+StateWitnesses == [
+  TypeOK |-> [ownerPushed |-> Lazily(\E r \in Removers : DescPushed(r))],
+  RemovalReturnsItsSet |-> [
+      tookTwo |-> Lazily(\E r \in Removers : pc[r] = "done" /\ Cardinality(took[r]) >= 2),
+      overlapLost |-> Lazily(\E r1, r2 \in Removers : Overlap(r1, r2) /\ pc[r1] = "done" /\ took[r1] # C[r1].verdict)],
+  AtomicRemoval |-> [
+      overlappingRemovals |-> Lazily(\E r1, r2 \in Removers : Overlap(r1, r2) /\ DescPushed(r1) /\ DescPushed(r2)),
+      removalThenQuit |-> Lazily(\E r \in Removers : took[r] # {} /\ QuitPushed /\ ticket[r] < ticket[Quit]),
+      removalAfterQuit |-> Lazily(\E r \in Removers : DescPushed(r) /\ Quitting(r)),
+      takenFromReservation |-> Lazily(\E m \in Msgs : flags[m] = "removed" /\ removedBy[m] # Quit /\ claimTop[m] # 0)],
+  HasAnswersAtomically |-> [
+      answerTrue |-> Lazily(\E h \in Askers : H[h].found),
+      answerFalseAfterPost |-> Lazily(\E h \in Askers : pc[h] = "done" /\ ~H[h].found /\ \E m \in HPred[h] : Pushed(m)),
+      passedDescriptor |-> Lazily(\E h \in Askers : pc[h] # "done" /\ H[h].passed \cap Removers # {})]]
+
 THEOREM Spec => [](TypeOK /\ RemovalReturnsItsSet) /\ HasAnswersAtomically /\ AtomicRemoval
 =============================================================================

@@ -2,7 +2,7 @@
 (* The smallest model, the base of most mutant models: one sync message at *)
 (* the front of the queue, one remover matching it, quitSafely, the clock  *)
 (* fixed at 0.                                                              *)
-EXTENDS DeliQueue, TLC
+EXTENDS MCWitness, TLC
 
 CONSTANTS m1, r1   \* model values: the message, the remover
 

@@ -3,7 +3,7 @@
 (* uptime 0 (the message then sorts before the barrier if posted after it), *)
 (* a remover of the barrier (removeSyncBarrier and its wake), no quit,     *)
 (* the clock from 0 to 1.                                                   *)
-EXTENDS DeliQueue, TLC
+EXTENDS MCWitness, TLC
 
 CONSTANTS m1, m2, r1   \* model values: the barrier, the sync message, the remover
 

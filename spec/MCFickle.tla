@@ -11,7 +11,7 @@
 (* (RefinementSafety). Safety only. The same with two messages and no quit *)
 (* (the predicate saying yes to one and no to the other) passes too, but   *)
 (* takes 1,044,360 distinct states (depth 79, 167 s): too long for CI.     *)
-EXTENDS DeliQueue, TLC
+EXTENDS MCWitness, TLC
 
 CONSTANTS m1, r1   \* model values: the message, the remover
 

@@ -2,7 +2,7 @@
 (* hasMessages against the Looper and quit: one front-of-queue sync        *)
 (* message, an asker (hasMessages) matching it, quit (drops it unless      *)
 (* delivered), the clock fixed at 0.                                       *)
-EXTENDS DeliQueue, TLC
+EXTENDS MCWitness, TLC
 
 CONSTANTS m1, h1   \* model values: the message, the asker
 

@@ -2,7 +2,7 @@
 (* Liveness without quit: two front-of-queue sync messages (LIFO), no     *)
 (* traverser, nobody quits, the clock fixed at 0. Every push must end and  *)
 (* every message must be delivered.                                        *)
-EXTENDS DeliQueue, TLC
+EXTENDS MCWitness, TLC
 
 CONSTANTS m1, m2   \* model values: the messages
 

@@ -1,7 +1,9 @@
 ----------------------------- MODULE MCQuitTime -----------------------------
 (* quitSafely's time against a post: one sync message due at 1, posted     *)
-(* while the clock may tick (inside quit too), no traverser.               *)
-EXTENDS DeliQueue, TLC
+(* while the clock may tick (inside quit too), no traverser. Liveness with *)
+(* the clock moving (issue 28): the Looper parks until 1, and quitSafely   *)
+(* drops the message (quit at 0) or keeps it for delivery (quit at 1).     *)
+EXTENDS MCWitness, TLC
 
 CONSTANTS m1   \* model value: the message
 

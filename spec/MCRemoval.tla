@@ -2,7 +2,7 @@
 (* Atomic bulk removal (DeliQueueRemoval): two messages, two removals      *)
 (* (r1 matches both, r2 only m2) racing each other, the producers and the  *)
 (* Looper's reserved delivery.                                             *)
-EXTENDS DeliQueueRemoval, TLC
+EXTENDS MCRemovalWitness, TLC
 
 CONSTANTS m1, m2, r1, r2   \* model values: the messages, the removals
 

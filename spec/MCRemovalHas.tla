@@ -2,7 +2,7 @@
 (* hasMessages against atomic bulk removal (DeliQueueRemoval): two         *)
 (* messages, a removal matching m1, a hasMessages caller matching m1, the  *)
 (* producers and the Looper's reserved delivery; nobody quits.             *)
-EXTENDS DeliQueueRemoval, TLC
+EXTENDS MCRemovalWitness, TLC
 
 CONSTANTS m1, m2, r1, h1   \* model values: the messages, the removal, the asker
 

@@ -3,7 +3,7 @@
 (* sync message (both match it: exactly one REMOVED CAS may win), no quit, *)
 (* the clock fixed at 0. The removers are interchangeable: symmetry      *)
 (* (safety only, so no liveness here).                                    *)
-EXTENDS DeliQueue, TLC
+EXTENDS MCWitness, TLC
 
 CONSTANTS m1, r1, r2   \* model values: the message, the removers
 

@@ -150,7 +150,10 @@ Observe(looking) ==
     /\ aretiring' \subseteq aretiring
     /\ UNCHANGED <<astatus, awhen, aseq, aclock, alastpost, aqtime, aquit, amode, aclosed, aterm, adone, atook, now>>
 
-Deliver(m) == /\ ~aclosed /\ InOrder(m)
+\* Only what the quit has not doomed: after quit() nothing is delivered, after
+\* quitSafely() only what is due by its clock reading (issue 28: before, a
+\* protocol delivering a doomed message refined this queue).
+Deliver(m) == /\ ~aclosed /\ InOrder(m) /\ ~(aquit /\ Doomed(m))
               /\ astatus' = [astatus EXCEPT ![m] = "delivered"]
               /\ UNCHANGED <<awhen, aseq, aclock, aseen, alooked, alastpost, aqtime, aretiring, aquit, amode, aclosed, aterm, adone, atook, now>>
 

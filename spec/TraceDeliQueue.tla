@@ -54,17 +54,18 @@ Refs(e) == wakeRefs.count = e.count /\ wakeRefs.teardown = e.teardown
 \* traverse_visit's e.outcome: stop (null or the floor: a query, or a
 \* removal without verdicts, reads top again; a removal with verdicts tries
 \* its descriptor's push), match (a query's match, offered to its visitor),
-\* ask (a removal's select asks its predicate), owner (an owner node,
-\* remembered) or skip (no match, or covered by an owner passed): on to the
-\* next node.
+\* ask (a removal's select asks its predicate), jump (a finished
+\* descriptor: on to its skip), owner (an owner node, remembered) or skip
+\* (no match, or covered by an owner passed): on to the next node.
 VisitOutcome(t, o) == CASE o = "stop" -> pc'[t] \in {"tRecheck", "dCas"}
                         [] o = "match" -> pc'[t] = "tTest"
                         [] o = "ask" -> pc'[t] = "tAsk"
-                        [] OTHER -> pc'[t] = "tAdvance"
+                        [] o = "jump" -> pc'[t] = "tAdvance" /\ T'[t].jump
+                        [] OTHER -> pc'[t] = "tAdvance" /\ ~T'[t].jump
 \* collect_visit's e.outcome: end (null, or below the least verdict), owner
 \* (remembered), skip (left before, or not a verdict) or match (on to
 \* takeFor).
-CollectOutcome(t, o) == CASE o = "end" -> pc'[t] = "rFree"
+CollectOutcome(t, o) == CASE o = "end" -> pc'[t] = "rFinish"
                           [] o = "match" -> pc'[t] = "cTake"
                           [] OTHER -> pc'[t] = "cAdvance"
 
@@ -98,6 +99,8 @@ Match(e) ==
     \* e.taken: takeFor's answer, the message is counted
     [] e.a = "collect_takeFor" ->
          T[e.t].cur = e.m /\ collect_takeFor(e.t) /\ (Len(T'[e.t].won) > Len(T[e.t].won)) = e.taken
+    \* e.skip: where the run of gone nodes below the descriptor ends, as the remover found it
+    [] e.a = "collect_finish" -> e.d = e.t /\ collect_finish(e.t) /\ T'[e.t].skip = e.skip
     [] e.a = "removeMatching_pushFreelist" -> Len(T[e.t].won) + 1 = e.nodes /\ removeMatching_pushFreelist(e.t)
     [] e.a = "traverse_readTop" -> top = e.top /\ traverse_readTop(e.t)
     [] e.a = "traverse_recheck" -> top = e.top /\ traverse_recheck(e.t)
@@ -107,7 +110,10 @@ Match(e) ==
     [] e.a = "resolve_reserved" ->
          IF e.won THEN T[e.t].cur = e.m /\ resolve_reserved(e.t) /\ delivered'[e.m] = e.delivered
                   ELSE ~reserved[e.m] /\ delivered[e.m] = e.delivered /\ UNCHANGED vars
-    [] e.a = "traverse_advance" -> T[e.t].cur = e.m /\ next[e.m] = e.next /\ traverse_advance(e.t)
+    \* from a finished descriptor the visit chose to jump: the read is of its skip
+    [] e.a = "traverse_advance" ->
+         /\ T[e.t].cur = e.m /\ (IF T[e.t].jump THEN T[e.m].skip ELSE next[e.m]) = e.next
+         /\ traverse_advance(e.t)
     \* e.now: next()'s clock reading, logged with the sweep that follows it (-1: not at the loop's start)
     [] e.a = "sweep_readTop" -> top = e.top /\ sweep_readTop /\ e.now = IF L.pc = "loop" THEN now ELSE -1
     [] e.a = "sweep_step" ->

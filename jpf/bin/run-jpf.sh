@@ -58,6 +58,17 @@ RUNS=(
   "QuitSafelyVsTick|DELI,10|on|pass"
   "QuitSafelyVsTick|DELI,0|on|pass"
   "QuitSafelyVsTick|QUIT_TIME_BEFORE_TOP,10|on|Refinement"
+  # Ownership (issue 28): a second remover, removal against quit.
+  "SecondRemover|DELI,message|on|pass"
+  "SecondRemover|RESOLVE_TAKES_LATEST_OWNER,message|on|RemovalReturnsItsSet|ExactlyOnce"
+  "SecondRemover|DELI,barrier|on|pass"
+  "SecondRemover|BARRIER_REMOVED_TWICE,barrier|on|Refinement"
+  "RemovalVsQuit|DELI,quit|on|pass"
+  "RemovalVsQuit|RESOLVE_TAKES_LATEST_OWNER,quit|on|RemovalReturnsItsSet"
+  "RemovalVsQuit|BULK_REMOVAL_PER_MESSAGE,quit|on|RemovalReturnsItsSet"
+  "RemovalVsQuit|DELI,safely|on|pass"
+  "RemovalVsQuit|QUIT_OWNS_NOTHING,safely|on|Refinement"
+  "RemovalVsQuit|DESCRIPTOR_FORGETS_QUIT,safely|on|NoPushAfterQuit"
   # The listener demonstration: the lost update is found with the listener only; NON_ATOMIC_PUSH is found
   # without it (its read and write of the volatile `top` are scheduling points of their own).
   "BarrierTokens|DELI|on|pass"

@@ -17,10 +17,12 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * Insertion under contention: one insertion from every benchmark thread into one shared structure, no consumer. The
- * thread count is JMH's {@code -t} (bench/scaling.sh runs 1, 2, 4, 8 and 14); on a machine with fewer cores than
- * threads the figures measure time-sharing, not contention, and the report marks them so. Throughput of:
+ * thread count is JMH's {@code -t} ({@code make bench-scaling}: 1 and 2, or 1, 2, 4, 8 and 14 on 16 cores or more);
+ * with more threads than cores the figures measure time-sharing, not contention, and the page marks them so
+ * (docs/scaling-coresN.md). Throughput of:
  * <ul>
  *   <li>{@code cas}: a CAS retry loop on one word (the limit of anything that pushes with a CAS on one word);
+ *   <li>{@code casBackOff}: the same loop with DeliQueue's randomized exponential backoff after a failed CAS;
  *   <li>{@code xchg}: {@code getAndSet} on one word (a push that cannot fail);
  *   <li>{@code delayQueue}: {@link DelayQueue#offer} (one lock and a heap: the JDK's delayed-task queue);
  *   <li>{@code concurrentLinkedQueue}: {@link ConcurrentLinkedQueue#offer} (Michael-Scott, lock-free);
@@ -84,6 +86,18 @@ public class ContentionBench {
     public void cas(Shared s, Local l) {
         AtomicReference<Object> w = s.word;
         for (;;) {
+            Object cur = w.get();
+            if (w.compareAndSet(cur, l.token)) {
+                return;
+            }
+        }
+    }
+
+    /** The CAS loop with DeliQueue's backoff after each failed CAS ({@code FieldAccess.backOff}). */
+    @Benchmark
+    public void casBackOff(Shared s, Local l) {
+        AtomicReference<Object> w = s.word;
+        for (int bound = FieldAccess.MIN_BACKOFF;; bound = FieldAccess.backOff(bound)) {
             Object cur = w.get();
             if (w.compareAndSet(cur, l.token)) {
                 return;

@@ -24,11 +24,11 @@ import java.util.function.Predicate;
  * shows no waker is using it. The steps, with their names in the specification:
  * <ol>
  *   <li>{@link #push} - read {@code top}; fail on a quitting top; write {@code next} and {@code ticket};
- *       CAS {@code top}. Then {@link #signalIfEarlier}.
+ *       CAS {@code top}, backing off for a random while after a failure. Then {@link #signalIfEarlier}.
  *   <li>{@link #sweep} - Looper: walk from {@code top} down to {@link #swept}, write back-links, heap the live
  *       messages, note removal descriptors and the quit sentinel.
  *   <li>{@link #removeMatching} / {@link #drainFreelist} / {@link #unlink} - selection, descriptor,
- *       tombstones, freelist, unlink.
+ *       tombstones, finish, freelist, unlink.
  *   <li>{@link #traverse} - the racy traversal of queries, repeated until {@code top} is stable.
  *   <li>{@link #acquireWakeRef} / {@link #releaseWakeRef} / {@link #teardown} - the tagged refcount around
  *       {@link WakeResource}.
@@ -63,7 +63,11 @@ import java.util.function.Predicate;
  * After the quit, a removal whose selection passed the sentinel finds nothing the quit drops, so a torn-down queue
  * never accumulates descriptors no Looper will unlink. The hand-over that brings the freelist to
  * {@link #FREELIST_WAKE_SIZE} nodes wakes a sleeping Looper to unlink them, so removals behind a Looper asleep for
- * a long time keep the stack bounded ({@link #pushFreelist}).
+ * a long time keep the stack bounded ({@link #pushFreelist}). A Looper busy in a long handler unlinks nothing until
+ * it returns, so before the hand-over the remover <em>finishes</em> its descriptor ({@link #finish}): it records in
+ * {@code skip} where the run of dead nodes below the descriptor ends and sets FINISHED, and walks jump from a
+ * finished descriptor to its {@code skip}; a debounce from another thread then costs each removal the live queue,
+ * not the history of removals since the Looper last ran.
  *
  * <p><b>User code.</b> A removal's predicate runs only on the thread that called the removal, only inside the
  * call, at most once per message, and before the descriptor is published; no other thread runs it or waits for
@@ -93,6 +97,9 @@ import java.util.function.Predicate;
  *   <li>TraversalSafe: {@code next} always points to a node with a smaller ticket, so every walk ends;
  *       TraversalComplete: a walk visits every node that stays linked while it runs, so a removal's walk ends only
  *       when every message its removal took is tombstoned for it.
+ *   <li>SkipsPassOnlyGone: a finished descriptor's {@code skip} passes only removed messages and finished
+ *       descriptors (never the quit sentinel or a pending descriptor), and they never come back, so a walk that
+ *       jumps there misses nothing it would have offered or needed.
  *   <li>RemovalReturnsItsSet: a removal counts, releases and returns exactly the messages its descriptor's push
  *       took, whether it or a helper (the Looper, another thread resolving a reservation) wrote the tombstone.
  *   <li>NoUseAfterTeardown: {@link WakeResource} is signalled only under a reference counted in
@@ -127,6 +134,12 @@ import java.util.function.Predicate;
  *       with smaller tickets, so it can neither leave the published set nor loop; the unlinked {@code m} keeps
  *       its {@code next}, so a traversal standing on it rejoins the stack (the benign race of the design
  *       article). Java forbids out-of-thin-air values for references, so no third value can be read.
+ *   <li>{@code top}: on a cache line of its own ({@link PaddedTop}): every producer CASes it, and the Looper's
+ *       fields, written on every loop, would otherwise share its line (false sharing under contention).
+ *   <li>{@code skip}: plain, written by the remover before the FINISHED CAS that publishes it (volatile, like
+ *       every flag CAS), read by walks after the volatile flag read that showed FINISHED. Twin:
+ *       {@code SKIP_PUBLISHED_AFTER_FINISH} (an interleaving, not a reordering: jcstress {@code WalkVsFinish},
+ *       Lincheck).
  *   <li>{@code flags}: volatile, REMOVED and RESERVED set only by CAS: the REMOVED CAS decides between owners
  *       and delivery. {@code removedBy} and {@code claimTop} are written before the CAS that publishes them and
  *       read after a volatile read of the flags. Reads stay volatile: the Looper CASes RESERVED then reads
@@ -176,7 +189,7 @@ import java.util.function.Predicate;
  * collection is bounded by the stack below its descriptor); the Looper's steps never wait for another thread; a
  * query or a removal is lock-free but not wait-free: pushes that keep arriving faster than it walks can starve it.
  */
-public class DeliQueue extends MessageQueue {
+public class DeliQueue extends PaddedTop {
 
     // ---- wait word: AWAKE, or ASLEEP | (BLOCKED) | deadline << 2 ----
     static final long AWAKE = 0L;
@@ -197,10 +210,7 @@ public class DeliQueue extends MessageQueue {
      */
     static final int FREELIST_WAKE_SIZE = 64;
 
-    // ---- shared fields, accessed through FieldAccess ----
-    /** The Treiber stack of all nodes not yet unlinked, newest first. */
-    // obligation: TypeOK
-    volatile Message top;
+    // ---- shared fields, accessed through FieldAccess (top, on a cache line of its own: PaddedTop) ----
     /** Tombstoned messages and finished descriptors (chained by nextFree) for the Looper to unlink. */
     volatile Message freelist;
     /** Whether the Looper runs or sleeps, and until when; see {@link #sleep}. */
@@ -218,7 +228,7 @@ public class DeliQueue extends MessageQueue {
      * Nodes on the freelist, or about to be counted: removers add their chain's length after their freelist CAS,
      * the Looper subtracts what it drained. Only removers and the Looper write it; producers never touch it.
      */
-    private final AtomicInteger freelistSize = new AtomicInteger();
+    final AtomicInteger freelistSize = new AtomicInteger();
 
     // ---- Looper-owned state ----
     /** Synchronous messages and barriers. */
@@ -256,10 +266,11 @@ public class DeliQueue extends MessageQueue {
 
     /**
      * Pushes the message {@code m} onto the stack, unless a quitting node is on top. Lock-free: a CAS fails only
-     * because another push succeeded.
+     * because another push succeeded; the loser backs off for a random while before it tries again
+     * ({@link FieldAccess#backOff}), which keeps many producers from taking turns at failing.
      */
     boolean push(Message m) {
-        for (;;) {
+        for (int backOff = FieldAccess.MIN_BACKOFF;; backOff = FieldAccess.backOff(backOff)) {
             Message t = FieldAccess.laTop(this);
             if (Trace.ON) {
                 Trace.event("push_readTop", m, "top", t, "kind", kindOf(m), "when", m.when);
@@ -602,7 +613,7 @@ public class DeliQueue extends MessageQueue {
      * the descriptor, to the Looper with one freelist push. Runs no user code: the descriptor's tickets decide.
      * The walk ends below the lowest of them.
      */
-    private int collect(Message descriptor) {
+    int collect(Message descriptor) {
         long lowest = verdictsOf(descriptor)[0];
         List<Message> passed = null; // owner nodes between the descriptor and the cursor: earlier than it
         Message head = descriptor;
@@ -638,11 +649,55 @@ public class DeliQueue extends MessageQueue {
         for (Message m = head; m != descriptor; m = m.nextFree) {
             releasePayload(m);
         }
+        finish(descriptor);
         pushFreelist(head, descriptor, count + 1);
         if (Trace.ON) {
             Trace.event("removeMatching_pushFreelist", null, "nodes", count + 1);
         }
         return count;
+    }
+
+    /**
+     * Marks the removal {@code d} finished, once every message it covers has left the queue (taken by it, or gone
+     * before, or owned by an earlier owner, which walks meet below it): no walk needs it as an owner again. It first
+     * records in {@code d.skip} where the run of dead nodes below it ends ({@link #endOfDeadRun}), and walks jump
+     * there from it. So the tombstones and finished descriptors a debounce leaves behind a busy Looper (one of each
+     * per event, until the Looper next drains them) cost a walk one step per run instead of one per node.
+     */
+    void finish(Message d) {
+        // obligation: SkipsPassOnlyGone
+        d.skip = endOfDeadRun(d);
+        int f = FieldAccess.lvFlags(d);
+        // obligation: TraversalComplete
+        boolean published = FieldAccess.casFlags(d, f, f | Message.FLAG_FINISHED); // the CAS publishes d.skip
+        assert published : "only its remover writes a descriptor's flags once it is pushed";
+        if (Trace.ON) {
+            Trace.event("collect_finish", null, "d", d, "skip", d.skip);
+        }
+    }
+
+    /**
+     * The first node below {@code d} that is not dead: a message not REMOVED (RESERVED counts as live), an owner
+     * node not finished (the quit sentinel, a pending removal), or null at the bottom. Dead nodes are removed
+     * messages and finished descriptors, whose own runs it jumps over. Every node with a ticket between
+     * {@code d}'s and the result's is then dead, and stays so (REMOVED and FINISHED are never cleared; pushes only
+     * add tickets above {@code top}), whatever the Looper unlinks meanwhile: it unlinks dead nodes only, and an
+     * unlinked node keeps its {@code next}.
+     */
+    static Message endOfDeadRun(Message d) {
+        Message n = FieldAccess.lpNext(d);
+        while (n != null) {
+            int f = FieldAccess.lvFlags(n);
+            if ((f & Message.FLAG_FINISHED) != 0) {
+                n = n.skip;
+            } else if ((f & Message.FLAG_REMOVED) != 0
+                    && (f & (Message.FLAG_REMOVAL | Message.FLAG_QUIT_SENTINEL)) == 0) {
+                n = FieldAccess.lpNext(n);
+            } else {
+                break;
+            }
+        }
+        return n;
     }
 
     /**
@@ -697,7 +752,6 @@ public class DeliQueue extends MessageQueue {
     /** The REMOVED CAS alone: true for exactly one caller per message. */
     static boolean markRemoved(Message m) {
         for (int f = FieldAccess.lvFlags(m); (f & Message.FLAG_REMOVED) == 0; f = FieldAccess.lvFlags(m)) {
-            // obligation: ExactlyOnce
             if (FieldAccess.casFlags(m, f, f | Message.FLAG_REMOVED)) {
                 return true;
             }
@@ -895,6 +949,15 @@ public class DeliQueue extends MessageQueue {
                 traceStep("traverse_visit", m, "stop");
                 return false;
             }
+            while (isFinished(m)) {
+                // obligation: TraversalComplete, SkipsPassOnlyGone
+                traceStep("traverse_visit", m, "jump"); // every node down to m.skip is dead: nothing to offer
+                m = jump(m);
+                if (m == null || m.ticket <= floor) {
+                    traceStep("traverse_visit", m, "stop");
+                    return false;
+                }
+            }
             if (isOwnerNode(m)) {
                 traceStep("traverse_visit", m, "owner");
                 (w.owners == null ? w.owners = new ArrayList<>() : w.owners).add(m);
@@ -926,6 +989,19 @@ public class DeliQueue extends MessageQueue {
             Trace.event(seen == null ? "traverse_readTop" : "traverse_recheck", null, "top", t);
         }
         return t;
+    }
+
+    /**
+     * A walk's jump from the finished descriptor {@code d} to {@code d.skip}, read after the FINISHED flag that
+     * published it (spec: traverse_advance from a finished descriptor). The {@code SKIP_PUBLISHED_AFTER_FINISH}
+     * mutant overrides {@link #finish} instead.
+     */
+    private static Message jump(Message d) {
+        Message n = d.skip;
+        if (Trace.ON) {
+            Trace.event("traverse_advance", null, "m", d, "next", n);
+        }
+        return n;
     }
 
     /** A walk's read of {@code m.next}, recorded as {@code action} (spec: traverse_advance, collect_advance). */
@@ -1465,7 +1541,7 @@ public class DeliQueue extends MessageQueue {
         nextBarrierToken.set(token);
     }
 
-    private Message firstBarrier(int token) {
+    Message firstBarrier(int token) {
         Message[] first = {null};
         traverse(m -> {
             if (m.isBarrier() && m.arg1 == token && isLive(m) && (first[0] == null || sortsBefore(m, first[0]))) {
@@ -1569,6 +1645,10 @@ public class DeliQueue extends MessageQueue {
 
     static boolean isQuitSentinel(Message m) {
         return (FieldAccess.lvFlags(m) & Message.FLAG_QUIT_SENTINEL) != 0;
+    }
+
+    static boolean isFinished(Message m) {
+        return (FieldAccess.lvFlags(m) & Message.FLAG_FINISHED) != 0;
     }
 
     static boolean isRemoval(Message m) {

@@ -24,7 +24,8 @@ import java.lang.invoke.VarHandle;
  * version of this class that Java PathFinder can execute (JPF lacks {@code getAndSet}, {@code getAndAdd},
  * {@code getAcquire}, {@code getOpaque} and {@code setRelease} on VarHandles; it explores sequentially consistent
  * executions only, where every mode is volatile). Every method here must therefore keep one meaning: one shared
- * access, or one atomic read-modify-write, with the ordering its prefix names.
+ * access, or one atomic read-modify-write, with the ordering its prefix names; the one exception,
+ * {@link #backOff}, touches no shared field and is here because JPF lacks {@code Thread.onSpinWait} too.
  */
 final class FieldAccess {
     /**
@@ -86,6 +87,32 @@ final class FieldAccess {
      */
     static void loadFence() {
         VarHandle.acquireFence();
+    }
+
+    // ---- contention ----
+
+    /** The first bound of {@link #backOff}, in spin-wait hints. */
+    static final int MIN_BACKOFF = 4;
+    /** The largest bound: about 1024 x 40 ns (x86-64's PAUSE since Skylake) = 40 us at worst, rarely reached. */
+    static final int MAX_BACKOFF = 1024;
+
+    /**
+     * Randomized exponential backoff after a CAS on {@code top} failed: spins for a random number of
+     * {@code Thread.onSpinWait} hints below {@code bound} (at least one), and returns the bound for the next
+     * failure, doubled up to {@link #MAX_BACKOFF}. Without it every producer that lost the CAS retries at once, and
+     * each retry's CAS takes the cache line away from the next winner: throughput on one hot word falls with every
+     * producer added (issue 27 measured 23 ops/us at 1 producer and 2.2 at 14 on 16 cores). A loser that waits
+     * lets the winners through; a random wait keeps the losers from colliding again in step. A push that does not
+     * fail never waits, so one producer pays nothing. The pause touches no shared field and cannot block anyone:
+     * the push stays lock-free (a CAS still fails only because another push succeeded). The JPF version returns
+     * at once: JPF explores interleavings, where a pause is only more states. (ThreadLocalRandom is named in full
+     * because the JPF version shares this file's imports and has no use for it.)
+     */
+    static int backOff(int bound) {
+        for (int spins = java.util.concurrent.ThreadLocalRandom.current().nextInt(bound); spins >= 0; spins--) {
+            Thread.onSpinWait();
+        }
+        return Math.min(bound << 1, MAX_BACKOFF);
     }
 
     // ---- Message.next: written by the pusher before its CAS and by the Looper's splice, read racily ----

@@ -34,6 +34,11 @@ public final class Message {
     static final int FLAG_REMOVAL = 1 << 7;
     /** DeliQueue: a descriptor pushed above the quit sentinel; pushes of messages still fail on it. */
     static final int FLAG_QUITTING = 1 << 8;
+    /**
+     * DeliQueue: a removal descriptor whose removal has collected what it covers: no walk needs it as an owner
+     * again, and walks jump from it to its {@link #skip}.
+     */
+    static final int FLAG_FINISHED = 1 << 9;
 
     private static final int MAX_POOL_SIZE = 50;
     private static final Object POOL_LOCK = new Object();
@@ -79,6 +84,12 @@ public final class Message {
     Message removedBy;
     /** DeliQueue: {@code swept} when the Looper reserved this message; written before the RESERVED CAS. */
     Message claimTop;
+    /**
+     * DeliQueue, a finished removal descriptor: the first node below it that was live, or an owner still needed,
+     * when the removal finished (null: none). Every node in between was dead then (a removed message or a finished
+     * descriptor), and dead nodes stay dead, so a walk may jump here. Written before the FINISHED CAS.
+     */
+    Message skip;
 
     /** Use {@link #obtain()}; public for parity with Android, where {@code new Message()} is allowed. */
     public Message() {

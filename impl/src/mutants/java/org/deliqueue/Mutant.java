@@ -378,6 +378,152 @@ public enum Mutant implements MessageQueue.Factory {
             void fenceBeforeRecheck() {
                 // BUG: no FieldAccess.loadFence() before the next read of top
             }
+        }),
+
+    /**
+     * A reservation is resolved for the newest owner that covers the message instead of the earliest: the first
+     * one met walking down from {@code top}.
+     */
+    RESOLVE_TAKES_LATEST_OWNER(Detection.SCRIPTED, "RemovalReturnsItsSet, Refinement: two owners (a removal, then a "
+            + "second removal or the quit) pushed while the Looper holds a reservation on a message both cover; the "
+            + "first removal linearized while the message was queued, yet the later owner gets it and the first "
+            + "removal returns without it (RemovalQuitRacesTest)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            boolean resolve(Message m) {
+                long floor = m.claimTop == null ? 0 : m.claimTop.ticket;
+                Message owner = null;
+                for (Message n = FieldAccess.lvTop(this); n != null && n.ticket > floor; n = FieldAccess.lpNext(n)) {
+                    if (isOwnerNode(n) && covers(n, m)) {
+                        owner = n;
+                        break; // BUG: the first owner met walking down is the newest, not the earliest
+                    }
+                }
+                for (;;) {
+                    int f = FieldAccess.lvFlags(m);
+                    if ((f & Message.FLAG_RESERVED) == 0) {
+                        return (f & Message.FLAG_DELIVERED) != 0;
+                    }
+                    if (owner != null) {
+                        m.removedBy = owner;
+                    }
+                    int outcome = (f & ~Message.FLAG_RESERVED) | Message.FLAG_REMOVED
+                            | (owner == null ? Message.FLAG_DELIVERED : 0);
+                    if (FieldAccess.casFlags(m, f, outcome)) {
+                        return owner == null;
+                    }
+                }
+            }
+        }),
+
+    /** A removal descriptor pushed above a quitting {@code top} does not carry the QUITTING flag on. */
+    DESCRIPTOR_FORGETS_QUIT(Detection.CONFORMANCE, "NoPushAfterQuit: after quitSafely, a removal that takes "
+            + "something pushes a descriptor that is not quitting, and a post on it is accepted after the quit "
+            + "(RemovalQuitRacesTest)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            boolean pushDescriptor(Message d, Message t) {
+                // BUG: no FLAG_QUITTING, whatever t is
+                d.flags = Message.FLAG_IN_USE | Message.FLAG_REMOVED | Message.FLAG_REMOVAL;
+                FieldAccess.spNext(d, t);
+                d.ticket = t == null ? 1 : t.ticket + 1;
+                return FieldAccess.casTop(this, t, d);
+            }
+        }),
+
+    /** Only the Looper's drop honours the quit: for every other owner test the quit sentinel covers nothing. */
+    QUIT_OWNS_NOTHING(Detection.CONFORMANCE, "Refinement: after quitSafely a removal takes, and a query finds, a "
+            + "message the quit dropped; a reservation resolved after quit() delivers a message the quit doomed "
+            + "(RemovalQuitRacesTest)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            boolean covers(Message o, Message m) {
+                return !isQuitSentinel(o) && super.covers(o, m); // BUG: the quit owns what it drops from its push
+            }
+        }),
+
+    /** removeSyncBarrier returns once its removal ran, whether or not that removal took the barrier. */
+    BARRIER_REMOVED_TWICE(Detection.MODEL_CHECKER, "Refinement (removeSyncBarrier): two threads removing the same "
+            + "token both find the barrier before either removes it, and both return normally; one of them must throw "
+            + "(the token was removed). Sequentially identical to DeliQueue: only a checker of interleavings sees it",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            public void removeSyncBarrier(int token) {
+                Message barrier = firstBarrier(token);
+                if (barrier == null) {
+                    throw new IllegalStateException("The specified message queue synchronization "
+                            + " barrier token has not been posted or has already been removed.");
+                }
+                removeMatching(m -> m == barrier); // BUG: its count is not checked: another removal may have won
+                wakeIfAsleep(ASLEEP | BLOCKED);
+            }
+        }),
+
+    /** Removers wake a sleeping Looper only when the freelist's size is exactly the wake size. */
+    FREELIST_WAKE_AT_EXACT_SIZE(Detection.STRUCTURE, "Removals behind a sleeping Looper pile up when each hands over "
+            + "a chain whose length steps over the wake size: removals of two messages (three nodes each) reach 63 "
+            + "then 66 and never wake the Looper (DeliQueueStructureTest)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            void pushFreelist(Message head, Message tail, int nodes) {
+                for (;;) {
+                    Message f = FieldAccess.loFreelist(this);
+                    tail.nextFree = f;
+                    if (FieldAccess.casFreelist(this, f, head)) {
+                        break;
+                    }
+                }
+                if (freelistSize.addAndGet(nodes) == FREELIST_WAKE_SIZE) { // BUG: a chain can step over it
+                    wakeIfAsleep(ASLEEP);
+                }
+            }
+        }),
+
+    /** Removals never mark their descriptor finished: walks pass every tombstone and descriptor one by one. */
+    REMOVALS_NEVER_FINISH(Detection.STRUCTURE, "A debounce behind a busy Looper (one tombstone and one descriptor "
+            + "per event, none unlinked until the Looper returns) makes every walk step over all of them: the "
+            + "events' cost grows quadratically (DeliQueueStructureTest measures the walk; bench/ DebounceBench)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            void finish(Message d) {
+                // BUG: never finished: no walk may jump over the dead run below d
+            }
+        }),
+
+    /** The dead run below a finished removal takes the quit sentinel for a dead node (it carries REMOVED too). */
+    SKIP_OVER_QUIT_SENTINEL(Detection.CONFORMANCE, "Refinement: after quitSafely and a removal, walks jump over the "
+            + "sentinel that owns what the quit dropped, and a query finds a dropped message (RemovalAfterQuitTest)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            void finish(Message d) {
+                Message n = FieldAccess.lpNext(d);
+                while (n != null) {
+                    int f = FieldAccess.lvFlags(n);
+                    if ((f & Message.FLAG_FINISHED) != 0) {
+                        n = n.skip;
+                    } else if ((f & Message.FLAG_REMOVED) != 0 && (f & Message.FLAG_REMOVAL) == 0) {
+                        n = FieldAccess.lpNext(n); // BUG: the quit sentinel is REMOVED, but it is an owner, not dead
+                    } else {
+                        break;
+                    }
+                }
+                d.skip = n;
+                int f = FieldAccess.lvFlags(d);
+                FieldAccess.casFlags(d, f, f | Message.FLAG_FINISHED);
+            }
+        }),
+
+    /** A finished removal publishes FINISHED before it writes where its dead run ends. */
+    SKIP_PUBLISHED_AFTER_FINISH(Detection.MODEL_CHECKER, "TraversalComplete: a walk that reads FINISHED between the "
+            + "two writes jumps to a skip still null and ends, missing every live message below: a query answers "
+            + "false, a removal takes nothing (an interleaving inside the remover's finish: Lincheck, jcstress)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            void finish(Message d) {
+                int f = FieldAccess.lvFlags(d);
+                FieldAccess.casFlags(d, f, f | Message.FLAG_FINISHED);
+                d.skip = endOfDeadRun(d); // BUG: written after the CAS that should publish it
+            }
         });
 
     /** Access modes that only the memory-ordering mutants use (FieldAccess holds the ones DeliQueue uses). */

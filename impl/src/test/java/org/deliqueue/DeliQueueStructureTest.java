@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Test;
 // obligation: NoUseAfterTeardown
 // obligation: NoPushAfterQuit
 // obligation: ExactlyOnce
-// negative control: REMOVALS_PILE_UP
+// obligation: SkipsPassOnlyGone
+// negative control: REMOVALS_PILE_UP, FREELIST_WAKE_AT_EXACT_SIZE, REMOVALS_NEVER_FINISH
 class DeliQueueStructureTest {
     private final ManualClock clock = new ManualClock(1_000);
     private final DeliQueue queue = new DeliQueue(true, clock);
@@ -74,55 +75,113 @@ class DeliQueueStructureTest {
      * Each event leaves a tombstone and a descriptor on the stack for the Looper to unlink; before the freelist's
      * wake they stayed there until the Looper's deadline (two nodes per event for up to the hour, every removal and
      * query walking all of them: one {@code hasMessages} over 5,000 events took 77 ms). The push that brings the
-     * freelist to {@link DeliQueue#FREELIST_WAKE_SIZE} nodes wakes the Looper, which unlinks them and sleeps again.
+     * freelist to {@link DeliQueue#FREELIST_WAKE_SIZE} nodes or beyond wakes the Looper, which unlinks them and
+     * sleeps again; so does a push whose chain steps over that size (two messages per event: three nodes each).
      */
     @Test
     void removalsBehindASleepingLooperDoNotPileUpOnTheStack() throws InterruptedException {
-        int depth = depthAfterDebounceBehindASleepingLooper(QueueKind.DELI, 10_000);
-        assertTrue(depth <= PILE_BOUND, DEBOUNCED_EVENTS + " debounced sends behind a sleeping Looper left " + depth
-                + " nodes on the stack (2 messages are pending)");
+        for (int perEvent = 1; perEvent <= 2; perEvent++) {
+            int depth = depthAfterDebounceBehindASleepingLooper(QueueKind.DELI, 10_000, perEvent);
+            assertTrue(depth <= pileBound(perEvent), DEBOUNCED_EVENTS + " debounced sends of " + perEvent
+                    + " messages behind a sleeping Looper left " + depth + " nodes on the stack");
+        }
     }
 
     /** The negative control: the same debounce on a queue whose removers never wake the Looper. */
     @Test
     void removersThatNeverWakeTheLooperPileUpOnTheStack() throws InterruptedException {
-        int depth = depthAfterDebounceBehindASleepingLooper(Mutant.REMOVALS_PILE_UP, 500);
+        int depth = depthAfterDebounceBehindASleepingLooper(Mutant.REMOVALS_PILE_UP, 500, 1);
         // Two nodes per event, less what the Looper unlinked if something else woke it early (a spurious return
         // of park): far above the bound either way.
         assertTrue(depth > DEBOUNCED_EVENTS, "REMOVALS_PILE_UP left only " + depth + " nodes");
     }
 
-    private static final int DEBOUNCED_EVENTS = 5_000;
     /**
-     * Once the Looper has drained the last full freelist: the 2 live messages, fewer than
-     * {@link DeliQueue#FREELIST_WAKE_SIZE} nodes awaiting the next wake, and the node the Looper defers while it is top.
+     * The negative control of the wake's size test: removers that wake the Looper only when the freelist holds
+     * exactly {@link DeliQueue#FREELIST_WAKE_SIZE} nodes. A removal of one message hands over two nodes, which
+     * reach 64 exactly; a removal of two hands over three, whose running count steps from 63 to 66.
      */
-    private static final int PILE_BOUND = DeliQueue.FREELIST_WAKE_SIZE + 3;
+    @Test
+    void removersThatWakeOnlyAtTheExactSizePileUpWhenTheirChainsStepOverIt() throws InterruptedException {
+        int depth = depthAfterDebounceBehindASleepingLooper(Mutant.FREELIST_WAKE_AT_EXACT_SIZE, 500, 2);
+        assertTrue(depth > DEBOUNCED_EVENTS, "FREELIST_WAKE_AT_EXACT_SIZE left only " + depth + " nodes");
+    }
+
+    private static final int DEBOUNCED_EVENTS = 5_000;
 
     /**
-     * Runs the debounce on a Looper of {@code factory} and returns the stack's depth once it is at most
-     * {@link #PILE_BOUND}, or after {@code settleMillis}; checks that nothing pending was lost.
+     * Once the Looper has drained the last full freelist: the live messages (the one due in an hour and the
+     * {@code perEvent} debounced ones), fewer than {@link DeliQueue#FREELIST_WAKE_SIZE} nodes awaiting the next
+     * wake, and the node the Looper defers while it is top.
      */
-    private static int depthAfterDebounceBehindASleepingLooper(MessageQueue.Factory factory, long settleMillis)
-            throws InterruptedException {
+    private static int pileBound(int perEvent) {
+        return 1 + perEvent + DeliQueue.FREELIST_WAKE_SIZE - 1 + 1;
+    }
+
+    /**
+     * Runs the debounce ({@code removeMessages(5)}, then {@code perEvent} sends of what 5, per event) on a Looper of
+     * {@code factory} and returns the stack's depth once it is at most {@link #pileBound}, or after
+     * {@code settleMillis}; checks that nothing pending was lost.
+     */
+    private static int depthAfterDebounceBehindASleepingLooper(MessageQueue.Factory factory, long settleMillis,
+            int perEvent) throws InterruptedException {
         try (LooperThread lt = LooperThread.start(factory)) {
             Handler looperHandler = lt.handler();
             assertTrue(looperHandler.sendEmptyMessageDelayed(1, TestSupport.HOUR_MILLIS));
             lt.awaitParked();
             for (int i = 0; i < DEBOUNCED_EVENTS; i++) {
                 looperHandler.removeMessages(5);
-                assertTrue(looperHandler.sendEmptyMessageDelayed(5, 2 * TestSupport.HOUR_MILLIS));
+                for (int j = 0; j < perEvent; j++) {
+                    assertTrue(looperHandler.sendEmptyMessageDelayed(5, 2 * TestSupport.HOUR_MILLIS));
+                }
             }
             DeliQueue q = (DeliQueue) lt.queue();
             long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(settleMillis);
-            while (stackDepth(q) > PILE_BOUND && System.nanoTime() < deadline) {
+            while (stackDepth(q) > pileBound(perEvent) && System.nanoTime() < deadline) {
                 Thread.sleep(1);
             }
             int depth = stackDepth(q);
             assertTrue(looperHandler.hasMessages(1) && looperHandler.hasMessages(5), "both pending messages kept");
-            assertEquals(1, q.removeMessages(looperHandler, 5, null), "one debounced message is pending");
+            assertEquals(perEvent, q.removeMessages(looperHandler, 5, null), "the last event's messages are pending");
             return depth;
         }
+    }
+
+    /**
+     * A debounce behind a busy Looper (it never looks at the queue: here it has no thread at all): per event,
+     * {@code removeMessages(5)} then a send of 5, beside a message due in an hour. Nothing is unlinked, so every
+     * event leaves a tombstone and a descriptor on the stack; each finished removal records where the dead run
+     * below it ends, and walks jump there. Measured: the nodes a walk steps on from {@code top} (what
+     * {@code walkSegment} does: a finished descriptor's skip, else next), which must stay that of the live queue.
+     */
+    @Test
+    void aDebounceBehindABusyLooperLeavesWalksAsShortAsTheLiveQueue() {
+        assertEquals(3, walkLengthAfterDebounceBehindABusyLooper(QueueKind.DELI),
+                "the debounced message, the last descriptor (a jump), the message due in an hour");
+    }
+
+    /** The negative control: removals that never finish leave every walk as long as the whole history. */
+    @Test
+    void removalsThatNeverFinishLeaveWalksAsLongAsTheHistory() {
+        assertEquals(2 * BUSY_EVENTS, walkLengthAfterDebounceBehindABusyLooper(Mutant.REMOVALS_NEVER_FINISH));
+    }
+
+    private static final int BUSY_EVENTS = 1_000;
+
+    private int walkLengthAfterDebounceBehindABusyLooper(MessageQueue.Factory factory) {
+        DeliQueue q = (DeliQueue) factory.create(true, clock);
+        assertTrue(q.enqueueMessage(Message.obtain(h, 1), clock.uptimeMillis() + TestSupport.HOUR_MILLIS));
+        for (int i = 0; i < BUSY_EVENTS; i++) {
+            q.removeMessages(h, 5, null);
+            assertTrue(q.enqueueMessage(Message.obtain(h, 5), clock.uptimeMillis() + 2 * TestSupport.HOUR_MILLIS));
+        }
+        assertTrue(q.hasMessages(h, 1, null), "the message due in an hour is below every dead run");
+        int length = 0;
+        for (Message m = q.top; m != null; m = DeliQueue.isFinished(m) ? m.skip : m.next) {
+            length++;
+        }
+        assertEquals(1, q.removeMessages(h, 5, null), "one debounced message is pending");
+        return length;
     }
 
     private static int stackDepth(DeliQueue q) {

@@ -17,11 +17,12 @@ import org.junit.jupiter.api.Test;
  * the violation: the test is its own negative control. The scripts use the protocol's own steps: a traversal's
  * predicate runs in the middle of the walk, so it can act as the Looper or a producer at that exact point.
  */
-// negative control: UNLINK_CLEARS_NEXT, SINGLE_PASS_TRAVERSAL, LOST_WAKEUP, TEARDOWN_WITHOUT_WAIT
+// negative control: UNLINK_CLEARS_NEXT, SINGLE_PASS_TRAVERSAL, LOST_WAKEUP, TEARDOWN_WITHOUT_WAIT, RESOLVE_TAKES_LATEST_OWNER, QUIT_OWNS_NOTHING
 // obligation: TraversalComplete
 // obligation: Refinement
 // obligation: NoLostWakeup
 // obligation: NoUseAfterTeardown
+// obligation: RemovalReturnsItsSet
 class ScriptedInterleavingTest {
     private final Handler h = Targets.handler();
 
@@ -98,6 +99,93 @@ class ScriptedInterleavingTest {
             }
             return m.target == h && m.what == 1;
         });
+    }
+
+    // ---- RemovalReturnsItsSet, Refinement: owners pushed while the Looper holds a reservation ----
+
+    @Test
+    void aReservationGoesToTheEarliestOfTwoRemovalsThatCoverIt() {
+        assertEquals(List.of(false, 1, 0), reservationUnderTwoOwners(QueueKind.DELI, false));
+    }
+
+    @Test
+    void aReservationGoesToARemovalPushedBeforeTheQuit() {
+        assertEquals(List.of(false, 1, 0), reservationUnderTwoOwners(QueueKind.DELI, true));
+    }
+
+    @Test
+    void mutantResolveTakesLatestOwnerLosesTheFirstRemovalsMessage() {
+        assertEquals(List.of(false, 0, 0), reservationUnderTwoOwners(Mutant.RESOLVE_TAKES_LATEST_OWNER, false));
+        assertEquals(List.of(false, 0, 0), reservationUnderTwoOwners(Mutant.RESOLVE_TAKES_LATEST_OWNER, true));
+    }
+
+    /**
+     * The Looper has swept {@code a} and reserved it for delivery. Then two owners that cover {@code a} are pushed
+     * before anyone resolves the reservation: a removal whose remover is paused between its descriptor's push and
+     * its collect, and above it a second removal that had selected {@code a} before the first was pushed (its
+     * first CAS failed; the retry pushes the same tickets), or else a quit(). The Looper resolves, then each remover
+     * collects. The first removal linearized while {@code a} was queued, so it takes {@code a}: the delivery is
+     * refused, the first removal returns 1 and the second 0 (the quit takes nothing it returns).
+     *
+     * @return whether the Looper delivered {@code a}, what the first removal took, what the second took (0 for the
+     *     quit)
+     */
+    private List<Object> reservationUnderTwoOwners(MessageQueue.Factory factory, boolean secondIsQuit) {
+        DeliQueue q = queue(factory, new ManualClock(10));
+        Message a = message(1);
+        q.enqueueMessage(a, 10);
+        q.sweep();
+        a.claimTop = q.swept; // claimForDelivery's reservation, without its resolve
+        assertTrue(FieldAccess.casFlags(a, FieldAccess.lvFlags(a), FieldAccess.lvFlags(a) | Message.FLAG_RESERVED));
+        Message selectedAt = FieldAccess.lvTop(q);
+        Message first = descriptorCovering(q, a);
+        Message second = secondIsQuit ? null : descriptorCovering(q, a);
+        assertTrue(q.pushDescriptor(first, selectedAt));
+        if (secondIsQuit) {
+            q.quit(false);
+        } else {
+            assertFalse(q.pushDescriptor(second, selectedAt), "the first removal's push moved top");
+            assertTrue(q.pushDescriptor(second, FieldAccess.lvTop(q)));
+        }
+        boolean delivered = q.resolve(a);
+        int firstTook = q.collect(first);
+        int secondTook = secondIsQuit ? 0 : q.collect(second);
+        return List.of(delivered, firstTook, secondTook);
+    }
+
+    /** A removal descriptor, not yet pushed, whose selection matched {@code m} alone. */
+    private static Message descriptorCovering(DeliQueue q, Message m) {
+        DeliQueue.Selection s = q.newSelection(x -> x == m);
+        s.add(m.ticket);
+        return q.newDescriptor(s);
+    }
+
+    // ---- Refinement: quit() while the Looper holds a reservation ----
+
+    @Test
+    void aReservationResolvedAfterQuitIsNotDelivered() {
+        assertFalse(deliversAReservationResolvedAfterQuit(QueueKind.DELI));
+    }
+
+    @Test
+    void mutantQuitOwnsNothingDeliversWhatTheQuitDoomed() {
+        assertTrue(deliversAReservationResolvedAfterQuit(Mutant.QUIT_OWNS_NOTHING));
+    }
+
+    /**
+     * The Looper reserves a due message; quit() takes effect (its sentinel is pushed) before the Looper resolves
+     * the reservation, whose read of {@code top} is the delivery's linearization point: the quit came first and
+     * doomed the message, which must not be delivered.
+     */
+    private boolean deliversAReservationResolvedAfterQuit(MessageQueue.Factory factory) {
+        DeliQueue q = queue(factory, new ManualClock(10));
+        Message a = message(1);
+        q.enqueueMessage(a, 10);
+        q.sweep();
+        a.claimTop = q.swept;
+        assertTrue(FieldAccess.casFlags(a, FieldAccess.lvFlags(a), FieldAccess.lvFlags(a) | Message.FLAG_RESERVED));
+        q.quit(false);
+        return q.resolve(a);
     }
 
     // ---- NoLostWakeup: a push between the Looper's sweep and its ASLEEP write ----

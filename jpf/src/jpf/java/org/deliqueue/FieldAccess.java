@@ -91,6 +91,21 @@ final class FieldAccess {
     static void loadFence() {
     }
 
+    // ---- contention ----
+
+    /** The first bound of {@link #backOff}, in spin-wait hints. */
+    static final int MIN_BACKOFF = 4;
+    /** The largest bound: about 1024 x 40 ns (x86-64's PAUSE since Skylake) = 40 us at worst, rarely reached. */
+    static final int MAX_BACKOFF = 1024;
+
+    /**
+     * JPF version: no pause. JPF lacks {@code Thread.onSpinWait}, and it explores interleavings, where a pause only
+     * adds states; the bound still doubles, as the push loop expects.
+     */
+    static int backOff(int bound) {
+        return Math.min(bound << 1, MAX_BACKOFF);
+    }
+
     // ---- Message.next: written by the pusher before its CAS and by the Looper's splice, read racily ----
 
     /**

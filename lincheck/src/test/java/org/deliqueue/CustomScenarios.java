@@ -2,19 +2,22 @@ package org.deliqueue;
 
 import java.lang.reflect.Method;
 import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
 import kotlin.Unit;
 import kotlin.jvm.functions.Function1;
 import kotlin.reflect.KFunction;
 import kotlin.reflect.jvm.ReflectJvmMapping;
 import org.jetbrains.lincheck.datastructures.DSLScenarioBuilder;
 import org.jetbrains.lincheck.datastructures.DSLThreadScenario;
-import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
 
 /**
  * Scenarios written by hand, added to every model-checking run of their group: random scenarios rarely line up
  * the few actors these races need, and the model checker then explores every interleaving of them. Each names
- * the obligation (or the issue's defect) it aims at; arguments are those of the group's operations.
+ * the obligation (or the issue's defect) it aims at and the seeded bugs it must catch; arguments are those of the
+ * group's operations.
  */
 final class CustomScenarios {
     /** Indices into {@link QueueOperations#WHENS}: {@code when} 0 (due at once), 1, and 3 (not due soon). */
@@ -25,54 +28,139 @@ final class CustomScenarios {
     private CustomScenarios() {
     }
 
-    static ModelCheckingOptions removal(ModelCheckingOptions options) {
+    /**
+     * A hand-written scenario, named, with the seeded bugs it is written to catch: {@code DeliQueueLincheckTest}
+     * checks each of those claims by running the scenario alone on each of its mutants.
+     */
+    record Aimed(String name, Function1<DSLScenarioBuilder, Unit> scenario, Set<Mutant> catches) {
+        Aimed(String name, Function1<DSLScenarioBuilder, Unit> scenario, Mutant... catches) {
+            this(name, scenario, catches.length == 0 ? EnumSet.noneOf(Mutant.class) : EnumSet.copyOf(List.of(catches)));
+        }
+    }
+
+    /** The removal group's scenarios. */
+    static List<Aimed> removal() {
         Class<?> ops = RemovalOperations.class;
-        return options
+        return List.of(
                 // ExactlyOnce: a remover and the Looper race for the same due message (token 0.0).
-                .addCustomScenario(scenario(ops,
+                new Aimed("removerRacesDelivery", scenario(ops,
                         init -> init.add("post", 0, FRONT, 0),
                         remover -> remover.add("removeOne", 0, 0),
                         looper -> looper.add("deliver"),
-                        after -> { }))
+                        after -> { }), Mutant.DELIVER_WITHOUT_REMOVED_CAS),
                 // TraversalComplete: a query stands on b while the Looper delivers and unlinks b; a (what 0,
                 // not due) lies below b, c sits on top so that b is not the top.
-                .addCustomScenario(scenario(ops,
+                new Aimed("queryStandsOnAnUnlinkedMessage", scenario(ops,
                         init -> init.add("post", 0, LATER, 0).add("post", 0, FRONT, 1).add("post", 0, LATER, 1),
                         query -> query.add("has", 0),
                         looper -> looper.add("deliver"),
-                        after -> { }))
+                        after -> { }), Mutant.UNLINK_CLEARS_NEXT),
                 // TraversalComplete, repeated pass: a match (0.0) delivered behind the query while another
                 // (1.0) is pushed in front of it; one of them is pending at every instant.
-                .addCustomScenario(scenario(ops,
+                new Aimed("queryMissesAMatchPushedInFront", scenario(ops,
                         init -> init.add("post", 0, FRONT, 0).add("post", 0, LATER, 1),
                         query -> query.add("has", 0),
                         other -> other.add("post", 1, LATER, 0).add("deliver"),
-                        after -> { }))
+                        after -> { }), Mutant.SINGLE_PASS_TRAVERSAL),
                 // Atomic bulk removal against delivery (BulkRemovalOffTheLooperTest): x2, pushed last, is the
                 // head; removing message by message takes x2 while the Looper delivers x1.
-                .addCustomScenario(bulkRemovalAgainstDelivery())
+                new Aimed("bulkRemovalAgainstDelivery", bulkRemovalAgainstDelivery(),
+                        Mutant.BULK_REMOVAL_PER_MESSAGE, Mutant.UNRESERVED_DELIVERY),
                 // A removal's predicate reads a payload another removal is clearing (what 0, target still seen):
                 // the equals that then runs (and throws) must not count: the message had left (make lincheck found
                 // removeEqualThrowing(0) throwing though no message of what 0 was ever queued).
-                .addCustomScenario(scenario(ops,
+                new Aimed("predicateReadsAClearedPayload", scenario(ops,
                         init -> init.add("post", 1, AT_1, 1),
                         thrower -> thrower.add("removeEqualThrowing", 0),
                         other -> other.add("removeAll"),
-                        after -> after.add("has", 1)))
+                        after -> after.add("has", 1))),
                 // UserCodeOnCaller: a removal whose key answers the opposite when asked again, against the Looper
                 // delivering what it may cover; asked once per message, it takes 0.0 and 0.2 and leaves 0.1.
-                .addCustomScenario(scenario(ops,
+                new Aimed("keyThatFlips", scenario(ops,
                         init -> init.add("post", 0, FRONT, 0).add("post", 0, LATER, 0).add("post", 0, FRONT, 0),
                         remover -> remover.add("removeEqualFlipping", 0, 0),
                         looper -> looper.add("deliver"),
-                        after -> after.add("has", 0)))
+                        after -> after.add("has", 0)), Mutant.LOOPER_ASKS_PREDICATE),
                 // Atomic bulk removal against a removal and a later push (issue 18's trace at depth): once
                 // removeOne found 0.0 gone, a message pushed afterwards must survive the bulk removal.
-                .addCustomScenario(scenario(ops,
+                new Aimed("bulkRemovalAgainstRemovalThenPush", scenario(ops,
                         init -> init.add("post", 0, FRONT, 0),
                         bulk -> bulk.add("removeAll"),
                         other -> other.add("removeOne", 0, 0).add("post", 1, FRONT, 0),
-                        after -> after.add("deliver")));
+                        after -> after.add("deliver"))),
+                // TraversalComplete (jumps): a query walks while a removal of 0.0 finishes above 0.1 (what 1): it
+                // meets the descriptor unfinished or finished, and must reach 0.1 either way.
+                new Aimed("queryJumpsFromAFinishingRemoval", scenario(ops,
+                        init -> init.add("post", 0, LATER, 1).add("post", 0, LATER, 0),
+                        remover -> remover.add("removeWhat", 0),
+                        query -> query.add("has", 1),
+                        after -> after.add("has", 1)), Mutant.SKIP_PUBLISHED_AFTER_FINISH),
+                new Aimed("removalThenQuitCoverAReservation", removalThenQuitCoverAReservation(),
+                        Mutant.RESOLVE_TAKES_LATEST_OWNER),
+                new Aimed("removalAfterQuitSafely", removalAfterQuitSafely(),
+                        Mutant.QUIT_OWNS_NOTHING, Mutant.SKIP_OVER_QUIT_SENTINEL),
+                new Aimed("twoRemovalsAfterQuitThenPost", twoRemovalsAfterQuitThenPost(), Mutant.DESCRIPTOR_FORGETS_QUIT),
+                new Aimed("sameBarrierRemovedTwice", sameBarrierRemovedTwice(), Mutant.BARRIER_REMOVED_TWICE));
+    }
+
+    // ---- ownership (issue 28): which removal, or the quit, a message goes to ----
+    // Two removals covering one reservation need the second remover to select before the first descriptor lands
+    // and push after it, with the first remover stopped between its push and its walk: four switches, which 3,000
+    // interleavings of that scenario did not reach (the seeded wrong-owner bug passed). JPF's harness (k)
+    // SecondRemover explores it exhaustively; here the quit is the second owner, which needs no selection.
+
+    /**
+     * RemovalReturnsItsSet, Refinement: a removal, then the quit, cover 0.0 while the Looper holds it reserved.
+     * 0.1, never due, tells the order: a removal that took 0.1 preceded the quit and must have taken 0.0 as well,
+     * unless 0.0 was delivered first. 0.0 given to the quit sentinel instead loses it from the removal's count.
+     */
+    static Function1<DSLScenarioBuilder, Unit> removalThenQuitCoverAReservation() {
+        return scenario(RemovalOperations.class,
+                init -> init.add("post", 0, FRONT, 0).add("post", 0, LATER, 0),
+                remover -> remover.add("removeWhat", 0),
+                quitter -> quitter.add("quit"),
+                looper -> looper.add("deliver"),
+                after -> after.add("deliver"));
+    }
+
+    /**
+     * Refinement (quitSafely): the quit keeps 0.0 (due at its time) and drops 0.1 (due later) at its push; a
+     * removal after it matches both while the Looper may not yet have swept the sentinel. It takes 0.0 alone (or
+     * nothing, once 0.0 was delivered): 0.1 left the queue with the quit.
+     */
+    static Function1<DSLScenarioBuilder, Unit> removalAfterQuitSafely() {
+        return scenario(RemovalOperations.class,
+                init -> init.add("post", 0, FRONT, 0).add("post", 0, LATER, 0),
+                quitter -> quitter.add("quitSafely").add("removeWhat", 0),
+                looper -> looper.add("deliver"),
+                after -> after.add("has", 0));
+    }
+
+    /**
+     * NoPushAfterQuit: after quitSafely kept 0.0 and 0.1, two removals each take one, so two descriptors land
+     * above the sentinel, the second on the first; every one of them must read as quitting, and the post after
+     * them must fail.
+     */
+    static Function1<DSLScenarioBuilder, Unit> twoRemovalsAfterQuitThenPost() {
+        return scenario(RemovalOperations.class,
+                init -> init.add("post", 0, FRONT, 0).add("post", 0, FRONT, 1).add("quitSafely"),
+                first -> first.add("removeWhat", 0),
+                second -> second.add("removeWhat", 1),
+                after -> after.add("post", 1, FRONT, 0).add("deliver"));
+    }
+
+    /**
+     * Refinement (removeSyncBarrier): two threads remove the same barrier token at once, while the Looper polls
+     * for 0.0 behind the barrier: exactly one removal succeeds, the other finds the token gone (the legacy queue
+     * throws; so must DeliQueue), and 0.0 is delivered once, after the barrier left.
+     */
+    static Function1<DSLScenarioBuilder, Unit> sameBarrierRemovedTwice() {
+        return scenario(RemovalOperations.class,
+                init -> init.add("postBarrier").add("post", 0, AT_1, 0).add("advance", 1),
+                first -> first.add("removeBarrier", 0),
+                second -> second.add("removeBarrier", 0),
+                looper -> looper.add("deliver"),
+                after -> after.add("deliver"));
     }
 
     /** x1 then x2, both due (front of queue, so x2 comes out first); removeAll off the Looper races deliver. */
@@ -84,29 +172,30 @@ final class CustomScenarios {
                 after -> after.add("deliver"));
     }
 
-    static ModelCheckingOptions delivery(ModelCheckingOptions options) {
+    /** The delivery group's scenarios. */
+    static List<Aimed> delivery() {
         Class<?> ops = DeliveryOperations.class;
-        return options
+        return List.of(
                 // ExactlyOnce, NoLostMessage: two pushes race; both are delivered, front-of-queue LIFO.
-                .addCustomScenario(scenario(ops,
+                new Aimed("twoPushesRace", scenario(ops,
                         init -> { },
                         first -> first.add("post", 0, FRONT, 0),
                         second -> second.add("post", 1, FRONT, 0),
-                        after -> after.add("deliver").add("deliver").add("deliver")))
+                        after -> after.add("deliver").add("deliver").add("deliver")), Mutant.NON_ATOMIC_PUSH),
                 // quitSafely's time (issue 12, defect 2): a post accepted before the quit, due by the clock of
                 // its post, must not be dropped.
-                .addCustomScenario(scenario(ops,
+                new Aimed("postBeforeQuitSafelysClock", scenario(ops,
                         init -> { },
                         quitter -> quitter.add("quitSafely"),
                         poster -> poster.add("advance", 1).add("post", 1, AT_1, 0),
-                        after -> after.add("deliver")))
+                        after -> after.add("deliver")), Mutant.QUIT_TIME_BEFORE_TOP),
                 // Uptime 0 (issue 12, defect 1, the part poll sees): a front-of-queue post at uptime 0 sorts
                 // before a barrier posted at uptime 0 and is delivered past it.
-                .addCustomScenario(scenario(ops,
+                new Aimed("frontOfQueuePastABarrierAtUptimeZero", scenario(ops,
                         init -> init.add("postBarrier"),
                         poster -> poster.add("post", 0, FRONT, 0),
                         looper -> looper.add("deliver"),
-                        after -> after.add("deliver")));
+                        after -> after.add("deliver"))));
     }
 
     /** The actors of one thread, by operation name. */
@@ -138,11 +227,23 @@ final class CustomScenarios {
     /** An initial part, two parallel threads, and a part after them. */
     static Function1<DSLScenarioBuilder, Unit> scenario(Class<?> operations, Part initial, Part first,
             Part second, Part after) {
+        return scenario(operations, initial, List.of(first, second), after);
+    }
+
+    /** An initial part, three parallel threads, and a part after them. */
+    static Function1<DSLScenarioBuilder, Unit> scenario(Class<?> operations, Part initial, Part first,
+            Part second, Part third, Part after) {
+        return scenario(operations, initial, List.of(first, second, third), after);
+    }
+
+    private static Function1<DSLScenarioBuilder, Unit> scenario(Class<?> operations, Part initial,
+            List<Part> threads, Part after) {
         return builder -> {
             builder.initial(thread(operations, initial));
             builder.parallel(parallel -> {
-                parallel.thread(thread(operations, first));
-                parallel.thread(thread(operations, second));
+                for (Part part : threads) {
+                    parallel.thread(thread(operations, part));
+                }
                 return Unit.INSTANCE;
             });
             builder.post(thread(operations, after));

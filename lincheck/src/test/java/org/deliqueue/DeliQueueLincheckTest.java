@@ -5,8 +5,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
-import java.util.function.UnaryOperator;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.jetbrains.lincheck.LincheckAssertionError;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
@@ -23,7 +24,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <p>Obligations checked: ExactlyOnce, NoLostMessage, DeliveryOrder and Refinement (linearizability of every
  * operation, bulk removal from any thread included), PayloadReleased ({@code removeOne}'s answer), and
  * HeapStackConsistent, BackLinksConsistent and TraversalSafe (the {@code @Validate} hook after each invocation),
- * PushLockFree (obstruction freedom of every operation off the Looper).
+ * PushLockFree (obstruction freedom of every operation off the Looper), RemovalReturnsItsSet and NoPushAfterQuit
+ * (the removal group's hand-written ownership scenarios: a removal and the quit covering a reserved message, removals
+ * after quitSafely, then a post, the same barrier removed by two threads).
  *
  * <p>Model checking is the main verdict (sequentially consistent interleavings, every shared access a switch
  * point), over random scenarios and the hand-written ones of {@link CustomScenarios}; stress mode runs the random
@@ -34,7 +37,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * raises them. Every check prints its time. The queues' logger is off ({@link QuietLogs}): java.util.logging takes
  * locks the model checker cannot schedule.
  */
-// negative control: NON_ATOMIC_PUSH, DELIVER_WITHOUT_REMOVED_CAS, UNLINK_CLEARS_NEXT, SWEEP_SKIPS_BACKLINKS, SINGLE_PASS_TRAVERSAL, QUIT_TIME_BEFORE_TOP, REMOVAL_KEEPS_PAYLOAD, BULK_REMOVAL_PER_MESSAGE, UNRESERVED_DELIVERY, LOOPER_ASKS_PREDICATE
+// negative control: NON_ATOMIC_PUSH, DELIVER_WITHOUT_REMOVED_CAS, UNLINK_CLEARS_NEXT, SWEEP_SKIPS_BACKLINKS, SINGLE_PASS_TRAVERSAL, QUIT_TIME_BEFORE_TOP, REMOVAL_KEEPS_PAYLOAD, BULK_REMOVAL_PER_MESSAGE, UNRESERVED_DELIVERY, LOOPER_ASKS_PREDICATE, RESOLVE_TAKES_LATEST_OWNER, DESCRIPTOR_FORGETS_QUIT, QUIT_OWNS_NOTHING, BARRIER_REMOVED_TWICE, SKIP_OVER_QUIT_SENTINEL, SKIP_PUBLISHED_AFTER_FINISH
 // obligation: ExactlyOnce
 // obligation: NoLostMessage
 // obligation: DeliveryOrder
@@ -47,6 +50,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 // obligation: PushLockFree
 // obligation: PayloadReleased
 // obligation: UserCodeOnCaller
+// obligation: RemovalReturnsItsSet
+// obligation: SkipsPassOnlyGone
 class DeliQueueLincheckTest {
     static final int ITERATIONS = Integer.getInteger("lincheck.iterations", 15);
     static final int INVOCATIONS = Integer.getInteger("lincheck.invocations", 500);
@@ -60,18 +65,25 @@ class DeliQueueLincheckTest {
 
         final Class<? extends QueueOperations> operations;
         final Class<? extends QueueOperations> specification;
-        private final UnaryOperator<ModelCheckingOptions> customScenarios;
+        final List<CustomScenarios.Aimed> scenarios;
 
         Group(Class<? extends QueueOperations> operations, Class<? extends QueueOperations> specification,
-                UnaryOperator<ModelCheckingOptions> customScenarios) {
+                Supplier<List<CustomScenarios.Aimed>> scenarios) {
             this.operations = operations;
             this.specification = specification;
-            this.customScenarios = customScenarios;
+            this.scenarios = scenarios.get();
         }
 
-        /** Random scenarios, then (unless {@code iterations} is 0 alone) the group's hand-written ones. */
+        /** Random scenarios (none if {@code iterations} is 0), then the group's hand-written ones. */
         ModelCheckingOptions modelChecking(int iterations, int invocations) {
-            return customScenarios.apply(sized(new ModelCheckingOptions(), iterations, invocations));
+            ModelCheckingOptions options = sized(new ModelCheckingOptions(), iterations, invocations);
+            scenarios.forEach(a -> options.addCustomScenario(a.scenario()));
+            return options;
+        }
+
+        /** The hand-written scenario {@code a} alone. */
+        ModelCheckingOptions alone(CustomScenarios.Aimed a, int invocations) {
+            return sized(new ModelCheckingOptions(), 0, invocations).addCustomScenario(a.scenario());
         }
 
         ModelCheckingOptions randomModelChecking(int iterations, int invocations) {
@@ -175,23 +187,42 @@ class DeliQueueLincheckTest {
      * sequentially consistent execution, the only ones this model checker explores (jcstress's twins show them).
      * REMOVAL_ABORTS_ON_THROW differs only where a removal's equals throws on one message and matches another,
      * and the throwing equals here throws at every call: both designs then take nothing (ThrowingUserCodeTest
-     * catches it). REMOVALS_PILE_UP skips a
-     * wake that only a Looper asleep behind 64 removed nodes needs (DeliQueueStructureTest catches it).
+     * catches it). REMOVALS_PILE_UP and FREELIST_WAKE_AT_EXACT_SIZE skip a wake that only a Looper asleep behind
+     * 64 removed nodes needs, and REMOVALS_NEVER_FINISH only makes walks longer: what they change is how much stays
+     * linked and how far a walk goes, never an operation's result (DeliQueueStructureTest catches them).
      */
     static final Set<Mutant> MUTANTS_BEYOND_THESE_OPERATIONS = EnumSet.of(Mutant.LOST_WAKEUP,
             Mutant.WAKE_BY_CLOCK, Mutant.ASYNC_HELD_BY_BARRIER, Mutant.BARRIER_REMOVAL_WITHOUT_WAKE,
             Mutant.QUIT_WITHOUT_WAKE, Mutant.PARK_KEEPS_INTERRUPT, Mutant.TEARDOWN_WITHOUT_WAIT,
             Mutant.OVERFLOWING_COMPARATOR, Mutant.FREELIST_PLAIN_PUSH, Mutant.SLEEP_RELEASE_ACQUIRE,
-            Mutant.TRAVERSE_WITHOUT_FENCE, Mutant.REMOVAL_ABORTS_ON_THROW, Mutant.REMOVALS_PILE_UP);
+            Mutant.TRAVERSE_WITHOUT_FENCE, Mutant.REMOVAL_ABORTS_ON_THROW, Mutant.REMOVALS_PILE_UP,
+            Mutant.FREELIST_WAKE_AT_EXACT_SIZE, Mutant.REMOVALS_NEVER_FINISH);
 
     /**
-     * Each mutant must fail model checking of at least one group: first the hand-written scenarios of every group
-     * (each aims at a race, and catches its mutant in seconds), then the random ones at full size.
+     * Each mutant must fail model checking of at least one group. A mutant that hand-written scenarios are aimed at
+     * ({@link CustomScenarios.Aimed#catches}) must fail each of them, run alone: the claim is checked, and each run
+     * takes seconds. Any other mutant must fail the hand-written scenarios of some group together, or else the random
+     * ones at full size.
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("mutantsModelCheckingMustCatch")
     @QuietLogs
     void modelCheckingCatchesMutant(Mutant mutant) {
+        boolean aimed = false;
+        for (Group group : Group.values()) {
+            for (CustomScenarios.Aimed a : group.scenarios) {
+                if (a.catches().contains(mutant)) {
+                    aimed = true;
+                    mustFail(group.alone(a, INVOCATIONS), group, mutant, "scenario " + a.name());
+                }
+            }
+        }
+        if (!aimed) {
+            caughtByAnyScenario(mutant);
+        }
+    }
+
+    private static void caughtByAnyScenario(Mutant mutant) {
         long start = System.nanoTime();
         for (boolean random : new boolean[] {false, true}) {
             for (Group group : Group.values()) {

@@ -64,9 +64,9 @@ public class DeliveryOperations extends QueueOperations {
         return super.postBarrier();
     }
 
-    @Operation(nonParallelGroup = LOOPER)
-    public boolean removeBarrier() {
-        return super.removeBarrier();
+    @Operation(params = {"barrier"}, nonParallelGroup = LOOPER)
+    public boolean removeBarrier(int barrier) {
+        return super.removeBarrier(barrier);
     }
 
     @Operation(nonParallelGroup = CLOCK)

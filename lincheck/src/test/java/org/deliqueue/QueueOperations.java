@@ -1,7 +1,5 @@
 package org.deliqueue;
 
-import java.util.ArrayList;
-import java.util.List;
 import org.jetbrains.lincheck.datastructures.IntGen;
 import org.jetbrains.lincheck.datastructures.Param;
 import org.jetbrains.lincheck.datastructures.ThreadIdGen;
@@ -33,9 +31,12 @@ import org.jetbrains.lincheck.datastructures.Validate;
  * found it (post, then advance and has racing quitSafely, then a removal that finds the message dropped). The
  * hand-written scenario of the quit's time still races quitSafely against an advance and a post.
  *
- * <p><b>Threads.</b> The Looper's steps ({@code deliver}: one non-blocking {@link MessageQueue#poll()}; sync
- * barriers, posted and removed by the Looper's thread as Android's view system does) share the non-parallel
- * group {@value #LOOPER}. Everything else runs on any thread, bulk removals included.
+ * <p><b>Threads.</b> The Looper's steps ({@code deliver}: one non-blocking {@link MessageQueue#poll()}; posting a
+ * sync barrier, as Android's view system does on the Looper's thread) share the non-parallel group
+ * {@value #LOOPER}. Everything else runs on any thread, bulk removals and barrier removals included (the delivery
+ * group keeps its barrier removals on the Looper's thread, as the view system does; the removal group lets two
+ * threads remove the same token at once). A barrier is named by its posting order, not by its token: the two
+ * queues number tokens differently (DeliQueue from 1, the legacy queue from 0).
  */
 @Param(name = "thread", gen = ThreadIdGen.class)
 @Param(name = "whenIndex", gen = IntGen.class, conf = "0:2")
@@ -45,6 +46,7 @@ import org.jetbrains.lincheck.datastructures.Validate;
 @Param(name = "k", gen = IntGen.class, conf = "0:1")
 @Param(name = "millis", gen = IntGen.class, conf = "1:2")
 @Param(name = "delay", gen = IntGen.class, conf = "0:1")
+@Param(name = "barrier", gen = IntGen.class, conf = "0:1")
 public abstract class QueueOperations {
     static final String LOOPER = "looper";
     static final String CLOCK = "clock";
@@ -57,6 +59,8 @@ public abstract class QueueOperations {
 
     private static final int MAX_THREADS = 8;
     private static final int MAX_POSTS_PER_THREAD = 16;
+    /** More than a scenario's actors: no scenario posts this many barriers. */
+    private static final int MAX_BARRIERS = 16;
 
     /**
      * The queue the operation classes test (DeliQueue, a mutant, or the legacy queue as the lock-detection
@@ -72,8 +76,13 @@ public abstract class QueueOperations {
     private final Token[][] tokens = new Token[MAX_THREADS][MAX_POSTS_PER_THREAD];
     /** Posts so far per thread; each entry is touched by its own thread only. */
     private final int[] posts = new int[MAX_THREADS];
-    /** Barrier tokens in posting order; touched only by the Looper group. */
-    private final List<Integer> barriers = new ArrayList<>();
+    /** Barrier tokens in posting order; written only by the Looper group, which posts barriers. */
+    private final int[] barrierTokens = new int[MAX_BARRIERS];
+    /**
+     * How many entries of {@link #barrierTokens} are written: each is written before this count is raised past it
+     * (a volatile write), so a remover on another thread that reads the count sees the tokens below it.
+     */
+    private volatile int barriersPosted;
 
     protected QueueOperations(MessageQueue.Factory factory) {
         queue = factory.create(true, clock);
@@ -253,22 +262,29 @@ public abstract class QueueOperations {
 
     protected boolean postBarrier() {
         try {
-            barriers.add(queue.postSyncBarrier());
+            int token = queue.postSyncBarrier();
+            int posted = barriersPosted;
+            barrierTokens[posted] = token;
+            barriersPosted = posted + 1;
             return true;
         } catch (IllegalStateException quitting) {
             return false;
         }
     }
 
-    /** Removes the oldest barrier still posted; false if none or if quit dropped it. */
-    protected boolean removeBarrier() {
-        if (barriers.isEmpty()) {
+    /**
+     * Removes the {@code index}-th barrier posted: true if it was queued; false if it was not posted (yet: the
+     * removal then linearizes before the post that is still recording it), already removed, or dropped by quit.
+     * Two threads removing the same barrier at once: exactly one gets true.
+     */
+    protected boolean removeBarrier(int index) {
+        if (index >= barriersPosted) {
             return false;
         }
         try {
-            queue.removeSyncBarrier(barriers.remove(0));
+            queue.removeSyncBarrier(barrierTokens[index]);
             return true;
-        } catch (IllegalStateException droppedByQuit) {
+        } catch (IllegalStateException notQueued) {
             return false;
         }
     }

@@ -4,10 +4,12 @@ import org.jetbrains.lincheck.datastructures.Operation;
 
 /**
  * The removal group: posts, every kind of removal from any thread (one message by identity, all of a
- * {@code what}, all {@code equals} to a probe, all of the handler, an {@code equals} that throws, and one whose answer flips
- * when asked again), queries,
- * deliveries, a moving clock and quitSafely. Bulk removals race deliveries, pushes, other removals,
- * {@code hasMessages} and quit: the races of issue 18's atomic bulk removal.
+ * {@code what}, all {@code equals} to a probe, all of the handler, an {@code equals} that throws, one whose answer flips
+ * when asked again, and a sync barrier by its token), queries, deliveries, a moving clock, quit and quitSafely.
+ * Bulk removals race deliveries, pushes, other removals, {@code hasMessages} and quit: the races of issue 18's
+ * atomic bulk removal, and those of ownership (issue 28): a message covered by two owners (two removals, or a
+ * removal and the quit) while the Looper holds it reserved, removals after the quit, and two threads removing the
+ * same barrier.
  */
 public class RemovalOperations extends QueueOperations {
     public RemovalOperations() {
@@ -75,8 +77,23 @@ public class RemovalOperations extends QueueOperations {
         return super.deliver();
     }
 
+    @Operation(nonParallelGroup = LOOPER)
+    public boolean postBarrier() {
+        return super.postBarrier();
+    }
+
+    @Operation(params = {"barrier"})
+    public boolean removeBarrier(int barrier) {
+        return super.removeBarrier(barrier);
+    }
+
     @Operation(nonParallelGroup = CLOCK)
     public void quitSafely() {
         quit(true);
+    }
+
+    @Operation
+    public void quit() {
+        quit(false);
     }
 }

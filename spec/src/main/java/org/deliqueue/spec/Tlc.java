@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
  * from its output.
  *
  * <p>{@code main}: {@code ci} (the CI models against models.manifest, then TLC's per-action coverage summed over
- * them: it fails when an action of DeliQueue is never taken), {@code full} (MCFull), {@code sim} (SIM, random
+ * them: it fails when an action of DeliQueue is never taken; then the witnesses of every obligation, {@link
+ * Witnesses}: it fails when one is reached by no CI model that checks its obligation), {@code full} (MCFull), {@code sim} (SIM, random
  * simulation of MCFull), {@code mutants}, {@code all}. System properties: {@code tlc.jar}, {@code spec.dir}
  * (default: the working directory), {@code tlc.workers} (default 1). Every invocation writes its runs as JUnit
  * XML to {@code spec/target/tlc-junit.xml} ({@link TlcJUnit}).
@@ -299,6 +300,7 @@ public final class Tlc {
         switch (what) {
             case "ci", "mutants", "all" -> {
                 List<Map<String, Long>> coverage = new ArrayList<>();
+                List<Witnesses.Run> witnesses = new ArrayList<>();
                 for (Expectation e : tlc.manifest()) {
                     boolean mutant = e.mutant();
                     if (e.expect().equals("long") || what.equals("ci") && mutant || what.equals("mutants") && !mutant
@@ -316,6 +318,7 @@ public final class Tlc {
                     }
                     if (!mutant) {
                         coverage.add(r.coverage());
+                        witnesses.add(Witnesses.of(e.model(), r.output(), tlc.specDir()));
                     }
                 }
                 if (runs.isEmpty()) {
@@ -323,7 +326,7 @@ public final class Tlc {
                     failures++;
                 } else if (!only.isEmpty()) {
                     System.out.println("ONLY=" + only + ": " + runs.size() + " model(s); the coverage of every action "
-                            + "is checked only when all CI models run");
+                            + "and the witnesses of every obligation are checked only when all CI models run");
                 } else if (!what.equals("mutants")) {
                     List<String> never = reportCoverage(coverage, System.out);
                     if (!never.isEmpty()) {
@@ -332,6 +335,14 @@ public final class Tlc {
                     } else {
                         System.out.println("Every action of " + PROTOCOL + " is taken by the CI models.");
                     }
+                    if (Witnesses.report(witnesses, System.out).isEmpty()) {
+                        System.out.println("Every witness is reached by a CI model that checks its obligation.");
+                    } else {
+                        failures++;
+                    }
+                    Path table = tlc.specDir().resolve("target/kill-table-spec.md");
+                    Files.writeString(table, KillTable.section(tlc.specDir(), tlc.manifest(), Witnesses.reach(witnesses)));
+                    System.out.println("Kill table (spec mutants, witnesses) for docs/kill-table.md: " + table);
                 }
             }
             case "full" -> {

@@ -25,7 +25,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The spec's checks, as {@code make test} runs them: SANY parses every module; every model of
  * {@code models.manifest} (the CI models and the mutants, not MCFull) gives the manifest's verdict: a CI model
  * passes with its distinct states and depth, a mutant makes TLC report its obligation violated, by name; and the CI
- * models together take every action of DeliQueue.tla (TLC's per-action coverage, summed).
+ * models together take every action of DeliQueue.tla (TLC's per-action coverage, summed); and every witness of
+ * every obligation is reached by a CI model that checks that obligation (issue 28).
  *
  * <p>Every TLC run is written to {@code spec/target/tlc-junit.xml} ({@link TlcJUnit}). TLC runs with {@code tlc.workers} workers (the build sets 2, one per core; the figures of a passing model do not depend on it).
  */
@@ -37,6 +38,8 @@ class SpecModelsTest {
     /** Coverage of each passing CI model run so far. */
     private static final List<Map<String, Long>> COVERAGE = Collections.synchronizedList(new ArrayList<>());
     private static final List<String> CI_MODELS_RUN = Collections.synchronizedList(new ArrayList<>());
+    /** The witnesses each passing CI model declared and reached (issue 28). */
+    private static final List<Witnesses.Run> WITNESSES = Collections.synchronizedList(new ArrayList<>());
     private static Tlc.Result sanyAll;
     /** Every TLC run of this class, written as JUnit XML at the end (issue 16). */
     private static final List<TlcJUnit.Run> RUNS = Collections.synchronizedList(new ArrayList<>());
@@ -86,6 +89,7 @@ class SpecModelsTest {
         if (!e.mutant()) {
             COVERAGE.add(r.coverage());
             CI_MODELS_RUN.add(e.model());
+            WITNESSES.add(Witnesses.of(e.model(), r.output(), TLC.specDir()));
         }
         assertNull(why);
     }
@@ -104,6 +108,34 @@ class SpecModelsTest {
         assertEquals(ci, CI_MODELS_RUN.size(), "coverage needs every CI model run first; ran " + CI_MODELS_RUN);
         List<String> never = Tlc.reportCoverage(COVERAGE, System.out);
         assertEquals(List.of(), never, "actions of DeliQueue never taken by the CI models");
+    }
+
+    /**
+     * Issue 28: no obligation passes vacuously: each of its witnesses is reached by a CI model that checks it, and
+     * every obligation a CI model checks has a witness ({@link Witnesses}; negative controls in TlcWitnessTest).
+     */
+    @Test
+    @Order(3)
+    void everyWitnessIsReached() throws IOException {
+        long ci = TLC.manifest().stream().filter(e -> e.expect().equals("pass")).count();
+        assertEquals(ci, WITNESSES.size(), "the witnesses need every CI model run first");
+        assertEquals(List.of(), Witnesses.report(List.copyOf(WITNESSES), System.out),
+                "obligations that pass vacuously in the CI models");
+    }
+
+    /** Issue 28: docs/kill-table.md's spec section is the one generated from the manifest and this run's witnesses. */
+    @Test
+    @Order(4)
+    void killTableIsCurrent() throws IOException {
+        assertEquals(TLC.manifest().stream().filter(e -> e.expect().equals("pass")).count(), WITNESSES.size(),
+                "the kill table needs every CI model run first");
+        String generated = KillTable.section(TLC.specDir(), TLC.manifest(), Witnesses.reach(List.copyOf(WITNESSES)));
+        Path out = TLC.specDir().resolve("target/kill-table-spec.md");
+        Files.writeString(out, generated);
+        String doc = Files.readString(TLC.specDir().resolveSibling("docs/kill-table.md"));
+        String current = KillTable.sectionOf(doc);
+        assertEquals(generated.strip(), current == null ? null : current.strip(),
+                "docs/kill-table.md, section " + KillTable.HEADING + ", is not the generated one: copy " + out);
     }
 
     @Test

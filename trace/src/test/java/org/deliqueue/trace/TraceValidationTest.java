@@ -84,7 +84,8 @@ class TraceValidationTest {
         for (String a : List.of("push_casTop", "signalIfEarlier_cas", "wake_signal", "quit_casTop", "traverse_advance",
                 "sweep_step", "takeDueOrNull_deliver", "takeDueOrNull_claim", "takeDueOrNull_resolve",
                 "takeDueOrNull_dropOnQuit", "unlink_splice", "sleep_park", "teardown_free", "tick",
-                "pushDescriptor_casTop", "collect_takeFor", "removeMatching_pushFreelist", "drainFreelist_node")) {
+                "pushDescriptor_casTop", "collect_takeFor", "collect_finish", "removeMatching_pushFreelist",
+                "drainFreelist_node")) {
             assertTrue(matched.contains(a), a + " was matched by no trace of the sample: " + matched);
         }
     }

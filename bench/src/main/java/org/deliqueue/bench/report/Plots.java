@@ -121,7 +121,7 @@ final class Plots {
 
     // ---------------------------------------------------------------------------------------- chart kinds
 
-    private static CategoryChart lines(String title, String xTitle, String yTitle) {
+    static CategoryChart lines(String title, String xTitle, String yTitle) {
         CategoryChart c = chart(title, xTitle, yTitle);
         c.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
         c.getStyler().setOverlapped(true); // every series at its category's x, not side by side as bars are
@@ -146,7 +146,7 @@ final class Plots {
     }
 
     /** One series, a value per category; NaN, infinite or non-positive values are gaps; an all-gap series is left out. */
-    private static void add(CategoryChart c, List<String> categories, String name, IntFunction<Double> value) {
+    static void add(CategoryChart c, List<String> categories, String name, IntFunction<Double> value) {
         List<Double> ys = new ArrayList<>(Arrays.asList(new Double[categories.size()]));
         boolean any = false;
         for (int k = 0; k < categories.size(); k++) {

@@ -62,8 +62,11 @@ public final class Report {
         }
     }
 
-    /** JMH's primary metric; {@code score} may be the string "NaN", which Jackson reads as a double. */
-    record Metric(Double score, String scoreUnit, Map<String, Double> scorePercentiles) {
+    /**
+     * JMH's primary metric; {@code score} may be the string "NaN", which Jackson reads as a double; {@code scoreError}
+     * (the 99.9% half-interval) is absent or NaN when there were too few iterations.
+     */
+    record Metric(Double score, Double scoreError, String scoreUnit, Map<String, Double> scorePercentiles) {
         Metric {
             Objects.requireNonNull(score, "JMH primaryMetric without \"score\"");
             Objects.requireNonNull(scoreUnit, "JMH primaryMetric without \"scoreUnit\"");
