@@ -419,7 +419,8 @@ public final class TraceMatrix {
         while (constant.find()) {
             mutantCheckers.put(constant.group(1), new LinkedHashSet<>());
         }
-        Pattern declared = Pattern.compile("// negative control: (.+)|@MutantTwin\\((?:value\\s*=\\s*)?\"(\\w+)\"");
+        // A comment line of its own (a string that contains the words, as MutantDetectionTest's parser has, is not one)
+        Pattern declared = Pattern.compile("(?m)^// negative control: (.+)|@MutantTwin\\((?:value\\s*=\\s*)?\"(\\w+)\"");
         for (String dir : CHECKER_ROOTS) {
             for (Path file : javaFiles(dir)) {
                 String owner = file.getFileName().toString().replace(".java", "");
