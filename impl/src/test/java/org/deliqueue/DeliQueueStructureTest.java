@@ -128,7 +128,7 @@ class DeliQueueStructureTest {
         try (LooperThread lt = LooperThread.start(factory)) {
             Handler looperHandler = lt.handler();
             assertTrue(looperHandler.sendEmptyMessageDelayed(1, TestSupport.HOUR_MILLIS));
-            lt.awaitParked();
+            awaitSleepUntilADeadline(lt, (DeliQueue) lt.queue());
             for (int i = 0; i < DEBOUNCED_EVENTS; i++) {
                 looperHandler.removeMessages(5);
                 for (int j = 0; j < perEvent; j++) {
@@ -182,6 +182,21 @@ class DeliQueueStructureTest {
         }
         assertEquals(1, q.removeMessages(h, 5, null), "one debounced message is pending");
         return length;
+    }
+
+    /**
+     * Waits until the Looper sleeps until the deadline of the message due in an hour, not in the untimed park it
+     * made before that message came: a Looper still waking from that park would drain the first events' nodes
+     * before it sleeps, and the negative controls would then leave fewer nodes than they must (the debounce takes
+     * a few milliseconds, about a Looper's wake-up on a loaded machine).
+     */
+    private static void awaitSleepUntilADeadline(LooperThread lt, DeliQueue q) {
+        long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(TestSupport.TIMEOUT_SECONDS);
+        for (long w = q.waitWord; (w & DeliQueue.ASLEEP) == 0 || (w >>> 2) >= DeliQueue.MAX_DEADLINE; w = q.waitWord) {
+            assertTrue(System.nanoTime() < giveUp, "the Looper never slept until the message's deadline");
+            Thread.onSpinWait();
+        }
+        lt.awaitParked();
     }
 
     private static int stackDepth(DeliQueue q) {
