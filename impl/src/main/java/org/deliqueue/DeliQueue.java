@@ -228,7 +228,7 @@ public class DeliQueue extends PaddedTop {
      * Nodes on the freelist, or about to be counted: removers add their chain's length after their freelist CAS,
      * the Looper subtracts what it drained. Only removers and the Looper write it; producers never touch it.
      */
-    final AtomicInteger freelistSize = new AtomicInteger();
+    private final AtomicInteger freelistSize = new AtomicInteger();
 
     // ---- Looper-owned state ----
     /** Synchronous messages and barriers. */
@@ -776,10 +776,18 @@ public class DeliQueue extends PaddedTop {
                 break;
             }
         }
-        int size = freelistSize.addAndGet(nodes);
-        if (size >= FREELIST_WAKE_SIZE && size - nodes < FREELIST_WAKE_SIZE) {
+        if (handOverWakes(freelistSize.addAndGet(nodes), nodes)) {
             wakeIfAsleep(ASLEEP);
         }
+    }
+
+    /**
+     * Whether the hand-over of {@code nodes} nodes that brought the freelist to {@code size} wakes the Looper: the
+     * one that reached or stepped over {@link #FREELIST_WAKE_SIZE}. The {@code REMOVALS_PILE_UP} and
+     * {@code FREELIST_WAKE_AT_EXACT_SIZE} mutants override it.
+     */
+    boolean handOverWakes(int size, int nodes) {
+        return size >= FREELIST_WAKE_SIZE && size - nodes < FREELIST_WAKE_SIZE;
     }
 
     /**

@@ -132,14 +132,8 @@ public enum Mutant implements MessageQueue.Factory {
             + "thread grows the stack by two nodes per event until the Looper's deadline (DeliQueueStructureTest)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
-            void pushFreelist(Message head, Message tail, int nodes) {
-                for (;;) {
-                    Message f = FieldAccess.loFreelist(this);
-                    tail.nextFree = f;
-                    if (FieldAccess.casFreelist(this, f, head)) {
-                        return; // BUG: however long the freelist grows, a sleeping Looper is never woken to drain it
-                    }
-                }
+            boolean handOverWakes(int size, int nodes) {
+                return false; // BUG: however long the freelist grows, a sleeping Looper is never woken to drain it
             }
         }),
 
@@ -465,17 +459,8 @@ public enum Mutant implements MessageQueue.Factory {
             + "then 66 and never wake the Looper (DeliQueueStructureTest)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
-            void pushFreelist(Message head, Message tail, int nodes) {
-                for (;;) {
-                    Message f = FieldAccess.loFreelist(this);
-                    tail.nextFree = f;
-                    if (FieldAccess.casFreelist(this, f, head)) {
-                        break;
-                    }
-                }
-                if (freelistSize.addAndGet(nodes) == FREELIST_WAKE_SIZE) { // BUG: a chain can step over it
-                    wakeIfAsleep(ASLEEP);
-                }
+            boolean handOverWakes(int size, int nodes) {
+                return size == FREELIST_WAKE_SIZE; // BUG: a chain can step over it
             }
         }),
 

@@ -132,11 +132,7 @@ class ScriptedInterleavingTest {
      */
     private List<Object> reservationUnderTwoOwners(MessageQueue.Factory factory, boolean secondIsQuit) {
         DeliQueue q = queue(factory, new ManualClock(10));
-        Message a = message(1);
-        q.enqueueMessage(a, 10);
-        q.sweep();
-        a.claimTop = q.swept; // claimForDelivery's reservation, without its resolve
-        assertTrue(FieldAccess.casFlags(a, FieldAccess.lvFlags(a), FieldAccess.lvFlags(a) | Message.FLAG_RESERVED));
+        Message a = sweptAndReserved(q);
         Message selectedAt = FieldAccess.lvTop(q);
         Message first = descriptorCovering(q, a);
         Message second = secondIsQuit ? null : descriptorCovering(q, a);
@@ -151,6 +147,19 @@ class ScriptedInterleavingTest {
         int firstTook = q.collect(first);
         int secondTook = secondIsQuit ? 0 : q.collect(second);
         return List.of(delivered, firstTook, secondTook);
+    }
+
+    /**
+     * A message due now (the clock reads 10) that the Looper has swept and reserved for delivery:
+     * {@code claimForDelivery}'s reservation, without its resolve, which the caller scripts.
+     */
+    private Message sweptAndReserved(DeliQueue q) {
+        Message a = message(1);
+        q.enqueueMessage(a, 10);
+        q.sweep();
+        a.claimTop = q.swept;
+        assertTrue(FieldAccess.casFlags(a, FieldAccess.lvFlags(a), FieldAccess.lvFlags(a) | Message.FLAG_RESERVED));
+        return a;
     }
 
     /** A removal descriptor, not yet pushed, whose selection matched {@code m} alone. */
@@ -179,11 +188,7 @@ class ScriptedInterleavingTest {
      */
     private boolean deliversAReservationResolvedAfterQuit(MessageQueue.Factory factory) {
         DeliQueue q = queue(factory, new ManualClock(10));
-        Message a = message(1);
-        q.enqueueMessage(a, 10);
-        q.sweep();
-        a.claimTop = q.swept;
-        assertTrue(FieldAccess.casFlags(a, FieldAccess.lvFlags(a), FieldAccess.lvFlags(a) | Message.FLAG_RESERVED));
+        Message a = sweptAndReserved(q);
         q.quit(false);
         return q.resolve(a);
     }
