@@ -17,15 +17,16 @@ import java.util.TreeSet;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Turns one benchmark pass into {@code docs/results.md} and its plots; a pass run on another machine than the
- * shared one (its {@code PASS.env} has a {@code machine} key) gets its own page, {@code docs/results-PASS.md}.
+ * Turns one benchmark pass into its page, {@code docs/results-PASS.md}, and its plots; only when asked
+ * ({@code --reference}) into the reference page, {@code docs/results.md}, so that a pass on another machine, or a quick
+ * one, never rewrites the committed reference page and plots.
  *
- * <pre>java -cp bench/target/benchmarks.jar org.deliqueue.bench.report.Report PASS RESULTS_DIR DOCS_DIR</pre>
+ * <pre>java -cp bench/target/benchmarks.jar org.deliqueue.bench.report.Report [--reference] PASS RESULTS_DIR DOCS_DIR</pre>
  *
  * Reads {@code RESULTS_DIR/PASS.json} (JMH, {@code -rf json}) and, when present, {@code PASS-singleshot.json} (the
  * single-shot benchmarks, run apart with more iterations), {@code RESULTS_DIR/PASS-backlog.jsonl} (the busy-queue
  * harness's per-iteration statistics) and {@code RESULTS_DIR/PASS.env} (machine, load and command, written by
- * {@code bench/run.sh}; a key {@code machine} there describes a machine that is not the shared one); writes
+ * {@code bench/run.sh}; a key {@code machine} there describes the machine in words); writes
  * {@code DOCS_DIR/}{@link #pageName} and the plots {@code DOCS_DIR/results/PASS-*.png}
  * ({@link Plots}). Every figure on the page is a ratio of two results of the same pass, or a raw result printed
  * next to its partner.
@@ -94,43 +95,65 @@ public final class Report {
     final List<Stat> backlog = new ArrayList<>();
     final Map<String, String> env = new LinkedHashMap<>();
     final String pass;
+    /** Whether this pass makes the reference page, {@code results.md}, with the notes written for it. */
+    final boolean reference;
+    /** The files of the pass that were read, in {@code RESULTS_DIR}, for the page's header. */
+    final List<String> sources = new ArrayList<>();
     private final Set<String> missing = new TreeSet<>();
 
-    Report(String pass) {
+    Report(String pass, boolean reference) {
         this.pass = pass;
+        this.reference = reference;
+    }
+
+    Report(String pass) {
+        this(pass, false);
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 3) {
-            System.err.println("usage: Report PASS RESULTS_DIR DOCS_DIR");
+        boolean reference = args.length > 0 && args[0].equals("--reference");
+        String[] rest = reference ? java.util.Arrays.copyOfRange(args, 1, args.length) : args;
+        if (rest.length != 3 || rest[0].startsWith("-")) {
+            System.err.println("usage: Report [--reference] PASS RESULTS_DIR DOCS_DIR");
             System.exit(2);
         }
-        Report r = generate(args[0], Path.of(args[1]), Path.of(args[2]));
-        System.out.println("wrote " + Path.of(args[2]).resolve(r.pageName()) + " and " + Plots.NAMES.size()
-                + " plots in " + Path.of(args[2]).resolve("results"));
+        Report r = generate(rest[0], Path.of(rest[1]), Path.of(rest[2]), reference);
+        System.out.println("wrote " + Path.of(rest[2]).resolve(r.pageName()) + " and " + Plots.NAMES.size()
+                + " plots in " + Path.of(rest[2]).resolve("results"));
         if (!r.missing().isEmpty()) {
             System.out.println("not in this pass (n/a on the page): " + String.join(", ", r.missing()));
         }
     }
 
-    /** Generates the page and the plots; returns the report, whose {@link #missing()} the caller may check. */
+    /** A pass's own page, {@code results-PASS.md}, and its plots: never the reference page. */
     public static Report generate(String pass, Path resultsDir, Path docsDir) throws IOException {
+        return generate(pass, resultsDir, docsDir, false);
+    }
+
+    /**
+     * Generates the page ({@code results.md} where {@code reference}, else {@code results-PASS.md}) and the plots;
+     * returns the report, whose {@link #missing()} the caller may check.
+     */
+    public static Report generate(String pass, Path resultsDir, Path docsDir, boolean reference) throws IOException {
         System.setProperty("java.awt.headless", "true"); // XChart measures text with AWT fonts; no display here
-        Report r = new Report(pass);
+        Report r = new Report(pass, reference);
         r.load(resultsDir);
         Map<String, String> plots = new Plots(r).write(docsDir.resolve("results"), pass);
         Files.writeString(docsDir.resolve(r.pageName()), r.page(plots), StandardCharsets.UTF_8);
         return r;
     }
 
-    /** This pass's page: {@code results.md} on the shared machine, else {@code results-PASS.md}. */
-    String pageName() {
-        return sharedMachine() ? "results.md" : "results-" + pass + ".md";
+    /** This pass's page: {@code results.md} for the reference pass, else {@code results-PASS.md}. */
+    public String pageName() {
+        return reference ? "results.md" : "results-" + pass + ".md";
     }
 
-    /** Whether this pass ran on the shared machine the page's notes were written for (no {@code machine} key). */
+    /**
+     * Whether this pass ran on the shared 2-core machine the notes were written for: the reference pass, unless its
+     * {@code .env} describes another machine ({@code machine} key).
+     */
     boolean sharedMachine() {
-        return !env.containsKey("machine");
+        return reference && !env.containsKey("machine");
     }
 
     /** The results the page asked for and the pass lacks ({@code Class.method} with parameters), sorted. */
@@ -140,12 +163,15 @@ public final class Report {
 
     void load(Path dir) throws IOException {
         results.addAll(List.of(JMH_JSON.readValue(dir.resolve(pass + ".json").toFile(), Result[].class)));
+        sources.add(pass + ".json");
         Path singleShot = dir.resolve(pass + "-singleshot.json"); // RemovalBench, run apart by bench/run.sh
         if (Files.exists(singleShot)) {
             results.addAll(List.of(JMH_JSON.readValue(singleShot.toFile(), Result[].class)));
+            sources.add(singleShot.getFileName().toString());
         }
         Path stats = dir.resolve(pass + "-backlog.jsonl");
         if (Files.exists(stats)) {
+            sources.add(stats.getFileName().toString());
             for (String line : Files.readAllLines(stats, StandardCharsets.UTF_8)) {
                 if (!line.isBlank()) {
                     backlog.add(STATS_JSON.readValue(line, Stat.class));
@@ -154,6 +180,7 @@ public final class Report {
         }
         Path envFile = dir.resolve(pass + ".env");
         if (Files.exists(envFile)) {
+            sources.add(envFile.getFileName().toString());
             for (String line : Files.readAllLines(envFile, StandardCharsets.UTF_8)) {
                 int eq = line.indexOf('=');
                 if (eq > 0) {
@@ -188,6 +215,18 @@ public final class Report {
         return r == null ? Double.NaN : r.p(key);
     }
 
+    /** JMH's error of the score (the 99.9% half-interval); 0 where JMH gave none (too few iterations). */
+    static double error(Result r) {
+        Double e = r == null ? null : r.primaryMetric().scoreError();
+        return e == null || e.isNaN() || e.isInfinite() ? 0 : e;
+    }
+
+    /** A score with its error, as the tables print it: "12.3 ± 0.45", or the score alone where JMH gave no error. */
+    static String withError(Result r) {
+        double e = error(r);
+        return fmt(score(r)) + (r == null || e == 0 ? "" : " ± " + fmt(e));
+    }
+
     /** The harness's iterations of one busy-queue configuration; an empty list is recorded as missing. */
     List<Stat> stats(String benchSuffix, String impl, String n) {
         List<Stat> out = backlog.stream().filter(m -> m.benchmark().endsWith(benchSuffix) && impl.equals(m.impl())
@@ -216,17 +255,30 @@ public final class Report {
     String page(Map<String, String> plots) {
         StringBuilder b = new StringBuilder();
         String cmd = env.getOrDefault("command", "bench/run.sh " + pass);
-        b.append("# Benchmark results\n\n");
-        b.append("Generated by `org.deliqueue.bench.report.Report` from `bench/results/").append(pass)
-                .append(".json` (pass `").append(pass).append("`); do not edit by hand: `make bench` (quick pass) or ")
-                .append("`make bench-full` regenerates it.\n\n");
+        b.append(reference ? "# Benchmark results: the reference pass\n\n" : "# Benchmark results: pass `" + pass
+                + "`\n\n");
+        b.append("Generated by `org.deliqueue.bench.report.Report` from the pass `").append(pass)
+                .append("` in `bench/results/` (");
+        for (int k = 0; k < sources.size(); k++) {
+            b.append(k == 0 ? "" : ", ").append('`').append(sources.get(k)).append('`');
+        }
+        b.append("), measured as the table below says; do not edit by hand. To redraw this page and its plots from "
+                + "those files: `java -cp bench/target/benchmarks.jar org.deliqueue.bench.report.Report ")
+                .append(reference ? "--reference " : "").append(pass).append(" bench/results docs`. ");
+        b.append(reference ? "This is the reference page: only `make bench-full REFERENCE=1` (a new full pass) "
+                + "replaces it; any other pass, `make bench` or `make bench-full` included, writes its own page, "
+                + "`docs/results-PASS-coresN.md`.\n\n"
+                : "The reference page, which only `make bench-full REFERENCE=1` replaces, is [results.md](results.md)."
+                + "\n\n");
         b.append("| | |\n|---|---|\n");
         b.append("| command | `").append(cmd).append("` |\n");
         b.append("| JMH options | `").append(env.getOrDefault("jmh_options", "?")).append("` |\n");
         b.append("| date | ").append(env.getOrDefault("date", "?")).append(" |\n");
         b.append("| machine | ").append(env.getOrDefault("cores", "?"))
-                .append(" cores, ").append(env.getOrDefault("memory", "?")).append(", ")
-                .append(env.getOrDefault("machine", "**shared** with other engineers' builds and model checkers"))
+                .append(" cores, ").append(env.containsKey("cpu") ? env.get("cpu") + ", " : "")
+                .append(env.getOrDefault("memory", "?"))
+                .append(env.containsKey("machine") ? ", " + env.get("machine") : sharedMachine()
+                        ? ", **shared** with other engineers' builds and model checkers" : "")
                 .append(" |\n");
         b.append("| load average (1, 5, 15 min) | before: ").append(env.getOrDefault("load_before", "?"))
                 .append("; after: ").append(env.getOrDefault("load_after", "?")).append(" |\n");
@@ -245,8 +297,8 @@ public final class Report {
         peersSection(b, plots);
         poolSection(b);
         removalSection(b);
-        b.append(sharedMachine() ? Notes.TEXT : "The notes on the seed claims and the method are on the shared "
-                + "machine's page, [results.md](results.md).\n");
+        b.append(sharedMachine() ? Notes.text(this) : "The notes on the seed claims and "
+                + "the method are on the reference page, [results.md](results.md).\n");
         return b.toString();
     }
 
@@ -365,14 +417,16 @@ public final class Report {
         b.append("| threads | CAS ops/µs | Treiber push | DeliQueue.push | enqueueMessage | enqueue / CAS | "
                 + "push / Treiber |\n|---|---|---|---|---|---|---|\n");
         for (int t = 1; t <= 2; t++) {
-            double cas = score(find("CasLimitBench.cas" + t));
-            double tr = score(find("CasLimitBench.treiber" + t));
-            double push = score(find("CasLimitBench.deliPush" + t));
-            double enq = score(find("CasLimitBench.deliEnqueue" + t));
-            b.append("| ").append(t).append(" | ").append(fmt(cas)).append(" | ").append(fmt(tr)).append(" | ")
-                    .append(fmt(push)).append(" | ").append(fmt(enq)).append(" | ").append(percent(enq / cas))
-                    .append(" | ").append(percent(push / tr)).append(" |\n");
+            Result cas = find("CasLimitBench.cas" + t);
+            Result tr = find("CasLimitBench.treiber" + t);
+            Result push = find("CasLimitBench.deliPush" + t);
+            Result enq = find("CasLimitBench.deliEnqueue" + t);
+            b.append("| ").append(t).append(" | ").append(withError(cas)).append(" | ").append(withError(tr))
+                    .append(" | ").append(withError(push)).append(" | ").append(withError(enq)).append(" | ")
+                    .append(percent(score(enq) / score(cas))).append(" | ")
+                    .append(percent(score(push) / score(tr))).append(" |\n");
         }
+        b.append("\n± is JMH's error, the 99.9% half-interval of the score over the measurement iterations.\n");
         b.append("\n![the CAS limit](").append(plots.get("cas-limit")).append(")\n\n");
     }
 
@@ -402,7 +456,7 @@ public final class Report {
         b.append("\n");
     }
 
-    /** The backlogs PeersBench runs at (its {@code n} parameter); the plot shows the middle one. */
+    /** The backlogs PeersBench runs at (its {@code n} parameter). */
     static final String[] PEER_NS = {"1000", "10000", "100000"};
 
     void peersSection(StringBuilder b, Map<String, String> plots) {
@@ -412,8 +466,8 @@ public final class Report {
                 + "`java.util.concurrent.DelayQueue` (drained by delivery, like the queues), "
                 + "`ScheduledThreadPoolExecutor(1)` with remove-on-cancel and Netty's `DefaultEventExecutor.schedule` "
                 + "(both run on real time, so their consumer removes by cancelling the oldest task, and each insert "
-                + "also offers the future to a ConcurrentLinkedQueue for it). The LEGACY and DELI rows are "
-                + "`BusyQueueBench` at the same N, from the same pass.\n\n");
+                + "also offers the future to a ConcurrentLinkedQueue for it). The rows of the legacy locked queue and "
+                + "DeliQueue are `BusyQueueBench` at the same N, from the same pass.\n\n");
         b.append("| N | structure | producers | inserts/s | p50 µs | p99 µs | rate vs DeliQueue | p50 vs DeliQueue | "
                 + "producers waiting |\n|---|---|---|---|---|---|---|---|---|\n");
         for (String n : PEER_NS) {
@@ -426,7 +480,8 @@ public final class Report {
                     String bench = (ours ? "BusyQueueBench" : "PeersBench") + ".producers" + p;
                     Result r = find(bench, "impl", impl, "n", n);
                     double rt = rate(bench, impl, n);
-                    b.append("| ").append(n).append(" | ").append(impl).append(" | ").append(p).append(" | ")
+                    b.append("| ").append(n).append(" | ").append(Plots.QUEUE_NAMES.get(impl)).append(" | ")
+                            .append(p).append(" | ")
                             .append(fmt(rt)).append(" | ").append(fmt(pct(r, "50.0"))).append(" | ")
                             .append(fmt(pct(r, "99.0"))).append(" | ").append(ratio(rt, deliRate)).append(" | ")
                             .append(ratio(pct(r, "50.0"), pct(deli, "50.0"))).append(" | ")
@@ -436,7 +491,7 @@ public final class Report {
         }
         b.append("\n*rate vs DeliQueue* above 1x: that structure sustained more inserts per second (consumer "
                 + "included); *p50 vs DeliQueue* above 1x: its median insert took longer.\n\n");
-        b.append("![peers at N = 10000](").append(plots.get("peers")).append(")\n\n");
+        b.append("![peers: sustained inserts per second against N](").append(plots.get("peers")).append(")\n\n");
     }
 
     void poolSection(StringBuilder b) {
@@ -444,8 +499,8 @@ public final class Report {
         b.append("`PoolBench`: obtain, write, publish (Blackhole) and recycle one object, per operation. Throughput "
                 + "relative to the locked linked list at the same thread count, as Android's Parcel study reported "
                 + "its figures relative to its baseline (there: 1/4/16 threads on a phone; here: 1/2/4 on "
-                + env.getOrDefault("cores", "?") + " cores" + (sharedMachine()
-                ? ", shared, so 4 threads means time-slicing).\n\n" : ").\n\n"));
+                + env.getOrDefault("cores", "?") + " cores" + (sharedMachine() ? ", shared" : "")
+                + (cores() < 4 ? ", so 4 threads means time-slicing" : "") + ").\n\n");
         b.append("| strategy | 1 thread | 2 threads | 4 threads |\n|---|---|---|---|\n");
         for (String s : new String[] {"PURE_GC", "SINGLE_AR", "POOLED_AR", "LOCKED_LIST"}) {
             b.append("| ").append(s);
@@ -488,6 +543,15 @@ public final class Report {
                 + "*unreserved* (the same deferred work, delivery by one CAS), the cost of reserve-then-resolve. "
                 + "Single-shot times of one call are noisy on a shared machine; `make bench-full` repeats each call "
                 + "more often.\n\n");
+    }
+
+    /** The machine's cores from the {@code .env}; a large number where it is not recorded. */
+    int cores() {
+        try {
+            return Integer.parseInt(env.getOrDefault("cores", ""));
+        } catch (NumberFormatException e) {
+            return Integer.MAX_VALUE;
+        }
     }
 
     // ---------------------------------------------------------------------------------------- formatting
