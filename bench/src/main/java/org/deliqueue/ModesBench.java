@@ -9,7 +9,7 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Threads;
 
 /**
- * What the memory orderings chosen in {@link FieldAccess} buy (issue 15): push and {@code enqueueMessage}, as in
+ * What the memory orderings chosen in {@link FieldAccess} buy: push and {@code enqueueMessage}, as in
  * {@link CasLimitBench}, at 1 and 2 threads, with the chosen modes ({@link Chosen}) and with every access volatile
  * ({@link AllVolatile}: {@code -Ddeliqueue.allVolatile=true}), in one run. On x86-64 only stores differ (a volatile
  * store is followed by a full fence; acquire, opaque and plain loads compile like volatile ones): the push's plain

@@ -19,7 +19,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * What atomic removal costs (issue 18), each against its baseline in the same run:
+ * What atomic removal costs, each against its baseline in the same run:
  * <ul>
  *   <li>{@code removeHalf}: one {@code removeCallbacksAndMessages} taking half of {@code n} pending future messages
  *       (the other half belongs to another handler), off the Looper: DeliQueue (a descriptor, one walk) against the

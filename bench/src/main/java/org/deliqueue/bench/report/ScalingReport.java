@@ -67,6 +67,7 @@ public final class ScalingReport {
             System.err.println("usage: ScalingReport LABEL RESULTS_DIR DOCS_DIR");
             System.exit(2);
         }
+        System.setProperty("java.awt.headless", "true"); // XChart measures text with AWT fonts; no display here
         ScalingReport r = read(args[0], Paths.get(args[1]));
         Path docs = Paths.get(args[2]);
         Path plot = docs.resolve("results").resolve("scaling-" + r.label + ".png");
