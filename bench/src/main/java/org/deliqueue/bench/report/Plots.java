@@ -94,8 +94,24 @@ final class Plots {
             if (empty) {
                 c.setTitle(c.getTitle() + " (no data in this pass)");
             }
+            fitTitle(c);
         }
         return charts;
+    }
+
+    /**
+     * Shrinks the title's font, from {@link #TITLE_FONT}'s size down to 8 points, until the title fits
+     * {@link #TITLE_MAX_WIDTH}: XChart cuts a wider title at both ends, and a CPU's model name can be long.
+     */
+    static void fitTitle(Chart<?, ?> c) {
+        java.awt.Graphics2D g = new java.awt.image.BufferedImage(1, 1, java.awt.image.BufferedImage.TYPE_INT_RGB)
+                .createGraphics();
+        java.awt.Font font = TITLE_FONT;
+        while (font.getSize() > 8 && g.getFontMetrics(font).stringWidth(c.getTitle()) > TITLE_MAX_WIDTH) {
+            font = font.deriveFont((float) font.getSize() - 1);
+        }
+        g.dispose();
+        c.getStyler().setChartTitleFont(font);
     }
 
     /** Writes {@code dir/PASS-NAME.png} for each plot; returns NAME to its path relative to the page. */

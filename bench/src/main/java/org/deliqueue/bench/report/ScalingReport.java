@@ -220,6 +220,7 @@ public final class ScalingReport {
                 s.setMarker(SeriesMarkers.CIRCLE);
             }
         });
+        Plots.fitTitle(c);
         return c;
     }
 }

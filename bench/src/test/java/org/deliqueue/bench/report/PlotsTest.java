@@ -150,21 +150,31 @@ class PlotsTest {
                 "quick-cores2"));
     }
 
-    /** A title XChart cannot fit is cut at both ends: each fits, with the longest machine a committed pass has. */
+    /**
+     * A title XChart cannot fit is cut at both ends: each fits, with the committed 16-core pass's machine at the full
+     * title size and with a long CPU model name in a smaller font, never below 8 points.
+     */
     @Test
-    void everyTitleFitsWithTheLongestMachine() throws IOException {
+    void everyTitleFitsWithItsMachine() throws IOException {
+        java.awt.Graphics2D g = new java.awt.image.BufferedImage(1, 1, java.awt.image.BufferedImage.TYPE_INT_RGB)
+                .createGraphics();
         Report r = report(s -> s);
         r.env.put("cores", "16");
         r.env.put("machine", "x86-64 (Intel Xeon), **lent for this pass and otherwise idle**: every thread");
         r.env.put("date", "2026-11-23 06:57-07:23 UTC");
-        java.awt.FontMetrics metrics = new java.awt.image.BufferedImage(1, 1, java.awt.image.BufferedImage.TYPE_INT_RGB)
-                .createGraphics().getFontMetrics(Plots.TITLE_FONT);
-        Map<String, Chart<?, ?>> charts = new Plots(r).charts();
-        for (Map.Entry<String, Chart<?, ?>> e : charts.entrySet()) {
+        for (Map.Entry<String, Chart<?, ?>> e : new Plots(r).charts().entrySet()) {
             String title = e.getValue().getTitle();
+            java.awt.Font font = e.getValue().getStyler().getChartTitleFont();
             assertTrue(title.contains("16-core x86-64 (Intel Xeon), JDK 17, pass sample"), title);
-            assertTrue(metrics.stringWidth(title) <= Plots.TITLE_MAX_WIDTH, e.getKey() + ": " + title + " is "
-                    + metrics.stringWidth(title) + " px wide");
+            assertEquals(Plots.TITLE_FONT.getSize(), font.getSize(), e.getKey() + ": the full size fits " + title);
+            assertTrue(g.getFontMetrics(font).stringWidth(title) <= Plots.TITLE_MAX_WIDTH, e.getKey() + ": " + title);
+        }
+        r.env.put("cpu", "Intel(R) Xeon(R) Platinum 8480+ CPU @ 2.00GHz"); // /proc/cpuinfo's model name
+        for (Map.Entry<String, Chart<?, ?>> e : new Plots(r).charts().entrySet()) {
+            String title = e.getValue().getTitle();
+            java.awt.Font font = e.getValue().getStyler().getChartTitleFont();
+            assertTrue(font.getSize() < Plots.TITLE_FONT.getSize() && font.getSize() >= 8, e.getKey() + ": " + font);
+            assertTrue(g.getFontMetrics(font).stringWidth(title) <= Plots.TITLE_MAX_WIDTH, e.getKey() + ": " + title);
         }
     }
 
