@@ -58,7 +58,7 @@ RUNS=(
   "QuitSafelyVsTick|DELI,10|on|pass"
   "QuitSafelyVsTick|DELI,0|on|pass"
   "QuitSafelyVsTick|QUIT_TIME_BEFORE_TOP,10|on|Refinement"
-  # Ownership (issue 28): a second remover, removal against quit.
+  # Ownership: a second remover, removal against quit.
   "SecondRemover|DELI,message|on|pass"
   "SecondRemover|RESOLVE_TAKES_LATEST_OWNER,message|on|RemovalReturnsItsSet|ExactlyOnce"
   "SecondRemover|DELI,barrier|on|pass"

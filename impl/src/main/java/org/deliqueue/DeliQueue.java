@@ -24,7 +24,9 @@ import java.util.function.Predicate;
  * shows no waker is using it. The steps, with their names in the specification:
  * <ol>
  *   <li>{@link #push} - read {@code top}; fail on a quitting top; write {@code next} and {@code ticket};
- *       CAS {@code top}, backing off for a random while after a failure. Then {@link #signalIfEarlier}.
+ *       CAS {@code top}, backing off for a random while after a failure. Then {@link #signalIfEarlier}. A removal's
+ *       descriptor ({@link #pushDescriptor}) and the quit sentinel ({@link #quitQueue}) go through the same loop
+ *       ({@link #pushNode}).
  *   <li>{@link #sweep} - Looper: walk from {@code top} down to {@link #swept}, write back-links, heap the live
  *       messages, note removal descriptors and the quit sentinel.
  *   <li>{@link #removeMatching} / {@link #drainFreelist} / {@link #unlink} - selection, descriptor,
@@ -37,6 +39,11 @@ import java.util.function.Predicate;
  *   <li>{@link #quitQueue} - the quit sentinel; it takes effect when pushed.
  * </ol>
  *
+ * <p><b>Nodes.</b> The stack holds three kinds of node, all {@link Message}s, told apart by their flags: messages
+ * (barriers included: FLAG_BARRIER, the token in {@link Message#barrierToken}); removal descriptors (FLAG_REMOVAL,
+ * their verdicts in {@link #verdictsOf}); the quit sentinel (FLAG_QUIT_SENTINEL, its mode in {@link #quitsSafely},
+ * its time in {@code when}). Descriptors and the sentinel are born REMOVED: nothing delivers or removes them.
+ *
  * <p><b>Tickets.</b> A push stores {@code ticket = top.ticket + 1} before its CAS. The Looper never moves
  * {@code top} down: when the node to unlink is {@code top} it stays there, tombstoned, until the next push
  * ({@link #deferredUnlink}). So tickets strictly decrease along {@code next} and never decrease at {@code top}: the
@@ -44,7 +51,7 @@ import java.util.function.Predicate;
  * ({@code insertSeq = ticket}, or {@code -ticket} for front-of-queue messages, which therefore come out LIFO).
  *
  * <p><b>Atomic removal: selection, descriptors and ownership.</b> A removal ({@code removeMessages} and every
- * variant, {@code removeSyncBarrier}) first <em>selects</em> ({@link #select}): it walks the stack as a query does,
+ * variant, {@code removeSyncBarrier}) first <em>selects</em>: it walks the stack as a query does ({@link #traverse}),
  * asking its predicate - user code, an {@code equals} that may answer differently on each call, block, throw or
  * re-enter the queue - once about each message still in the queue, on the calling thread. Then it pushes a
  * <em>descriptor</em> onto the same stack, above the {@code top} it walked from: a node carrying the tickets of the
@@ -112,67 +119,12 @@ import java.util.function.Predicate;
  *   <li>UserCodeOnCaller: a removal's predicate is evaluated only by its caller, inside the call, at most once
  *       per message.
  * </ul>
- *
- * <p><b>Memory ordering.</b> All accesses of shared fields go through {@link FieldAccess}, whose method names say
- * their mode (JCTools' prefixes: {@code lv}/{@code sv} volatile, {@code la} acquire, {@code so} release,
- * {@code lo} opaque, {@code lp}/{@code sp} plain). Each access has the weakest mode this argument supports; the
- * orderings a machine can show lost are seeded bugs with a jcstress twin (named below).
- * <ul>
- *   <li>{@code top}, {@code freelist}: CAS writes (volatile). A push writes {@code m.next}, {@code m.ticket} and
- *       every payload field before its CAS, so a thread that reads {@code top} with acquire or volatile semantics
- *       (or any {@code next} chain from it) sees them: each later push's CAS read its predecessor's CAS, a chain of
- *       synchronizes-with edges. {@code nextFree} is published the same way by the freelist CAS. Reads of
- *       {@code top} whose value only feeds a CAS or a walk (push, quitQueue, the sweep, unlink's identity test,
- *       diagnostics) are acquire ({@code laTop}): a stale value fails the CAS, and the Looper's
- *       reads are coherent, so it never reads a {@code top} older than its last sweep. Reads of {@code freelist}
- *       that only feed the next CAS or exchange are opaque ({@code loFreelist}: no field of the node is read
- *       through them). The reads that stay volatile are the linearization points (the traversal's reads, a
- *       removal's selection's included: its descriptor's CAS expects the value it read, the delivery's read in
- *       {@link #resolve}) and the Looper's half of the Dekker pair below.
- *   <li>{@code next}: plain. After publication only the Looper writes it ({@link #splice}), always replacing
- *       {@code p.next == m} by {@code m.next}. A racing traversal reads either value, both published nodes
- *       with smaller tickets, so it can neither leave the published set nor loop; the unlinked {@code m} keeps
- *       its {@code next}, so a traversal standing on it rejoins the stack (the benign race of the design
- *       article). Java forbids out-of-thin-air values for references, so no third value can be read.
- *   <li>{@code top}: on a cache line of its own ({@link PaddedTop}): every producer CASes it, and the Looper's
- *       fields, written on every loop, would otherwise share its line (false sharing under contention).
- *   <li>{@code skip}: plain, written by the remover before the FINISHED CAS that publishes it (volatile, like
- *       every flag CAS), read by walks after the volatile flag read that showed FINISHED. Twin:
- *       {@code SKIP_PUBLISHED_AFTER_FINISH} (an interleaving, not a reordering: jcstress {@code WalkVsFinish},
- *       Lincheck).
- *   <li>{@code flags}: volatile, REMOVED and RESERVED set only by CAS: the REMOVED CAS decides between owners
- *       and delivery. {@code removedBy} and {@code claimTop} are written before the CAS that publishes them and
- *       read after a volatile read of the flags. Reads stay volatile: the Looper CASes RESERVED then reads
- *       {@code top}, a remover pushes its descriptor then reads the flags, a store-load pattern.
- *   <li>Payload reads of a traversal are plain and precede its flag read, so a message found live was live with
- *       that payload; payload is cleared only after REMOVED. A payload read as cleared (the message left) must also
- *       precede the traversal's next read of {@code top}, where a false answer linearizes; a plain load may be
- *       performed after a later volatile load (the JMM's roach motel, and ARM's load-load reordering), so
- *       {@link #traverse} puts a load fence ({@code VarHandle.acquireFence}) before each re-read of {@code top}.
- *       Twin: {@code TRAVERSE_WITHOUT_FENCE} (jcstress {@code HasMessagesVsRemoval}; only a weak machine can show
- *       it, and only rarely: the removal must fit between the two reordered loads).
- *   <li>{@code waitWord} against {@code top} / {@code freelist}: a Dekker pair of volatile accesses. The Looper
- *       writes {@link #sleepBarrier} and ASLEEP, then reads {@code top} and {@code freelist}; a producer CASes
- *       {@code top} (a remover of a barrier: {@code top} and {@code freelist}) then reads {@code waitWord} and
- *       {@link #sleepBarrier}. Volatile accesses are totally ordered, so either the Looper sees the new node or
- *       the producer sees ASLEEP and decides the wake. Release/acquire would not do: both sides need the
- *       store-load order, and x86-64's store buffer reorders a release store with a later acquire load: twin
- *       {@code SLEEP_RELEASE_ACQUIRE} (jcstress {@code SleepVsPush}, {@code SleepVsFreelist}, observed on x86-64).
- *       The Looper's AWAKE store after the sleep is release ({@code soWaitWord}): a producer still reading
- *       ASLEEP fails its CAS or wakes an awake Looper, and a push the next sweep misses is caught by the next
- *       sleep's volatile re-check. {@code sleepBarrier} is a release store (the volatile ASLEEP store after it
- *       orders it for a reader of ASLEEP) and an acquire load (the producer dereferences it).
- *   <li>{@code wakeRefs}: CAS. Reads that only feed a CAS, or see the never-cleared TEARDOWN bit, are opaque;
- *       teardown's wait for the count to drain is acquire, so the wakers' uses of the resource (before their
- *       volatile decrements) precede the free. {@link #teardownThread} is written before the TEARDOWN CAS, so a
- *       waker that sees TEARDOWN also sees whom to unpark.
- *   <li>Looper-only fields ({@code prev}, {@code heapIndex}, {@code insertSeq}, heaps, {@link #swept}) are plain.
- * </ul>
+ * Why each racy access keeps them is the memory-ordering argument at the top of the class body.
  *
  * <p><b>Trace events.</b> With {@code -Ddeliqueue.trace=true} every step above logs, after its access, an event named
- * as its action in {@code spec/DeliQueue.tla} with the values it read and wrote ({@link Trace}); {@code trace/}
- * has TLC check that each logged run is a behaviour of the spec. Off, the {@code if (Trace.ON)} sites are
- * constant-folded away.
+ * as its action in {@code spec/DeliQueue.tla} with the values it read and wrote ({@link Trace}), one line at the
+ * step; {@code trace/} has TLC check that each logged run is a behaviour of the spec. Off, the {@code if (Trace.ON)}
+ * sites are constant-folded away.
  *
  * <p><b>No pooling.</b> Messages that leave DeliQueue are retired, never pooled: a pooled message could be
  * pushed again while a stale traversal still stands on it (the traversal would follow its new {@code next} into
@@ -190,6 +142,61 @@ import java.util.function.Predicate;
  * query or a removal is lock-free but not wait-free: pushes that keep arriving faster than it walks can starve it.
  */
 public class DeliQueue extends PaddedTop {
+
+    /*
+     * Memory ordering. All accesses of shared fields go through FieldAccess, whose method names say their mode
+     * (JCTools' prefixes: lv/sv volatile, la acquire, so release, lo opaque, lp/sp plain). Each access has the
+     * weakest mode this argument supports; the orderings a machine can show lost are seeded bugs with a jcstress
+     * twin (named below).
+     *
+     * - top, freelist: CAS writes (volatile). A push writes m.next, m.ticket and every payload field before its
+     *   CAS, so a thread that reads top with acquire or volatile semantics (or any next chain from it) sees them:
+     *   each later push's CAS read its predecessor's CAS, a chain of synchronizes-with edges. nextFree is
+     *   published the same way by the freelist CAS. Reads of top whose value only feeds a CAS or a walk (the push
+     *   loop, the sweep, unlink's identity test, diagnostics) are acquire (laTop): a stale value fails the CAS,
+     *   and the Looper's reads are coherent, so it never reads a top older than its last sweep. Reads of freelist
+     *   that only feed the next CAS or exchange are opaque (loFreelist: no field of the node is read through
+     *   them). The reads that stay volatile are the linearization points (the traversal's reads, a removal's
+     *   selection's included: its descriptor's CAS expects the value it read; the delivery's read in resolve) and
+     *   the Looper's half of the Dekker pair below.
+     * - next: plain. After publication only the Looper writes it (splice), always replacing p.next == m by
+     *   m.next. A racing traversal reads either value, both published nodes with smaller tickets, so it can
+     *   neither leave the published set nor loop; the unlinked m keeps its next, so a traversal standing on it
+     *   rejoins the stack (the benign race of the design article). Java forbids out-of-thin-air values for
+     *   references, so no third value can be read.
+     * - top: on a cache line of its own (PaddedTop): every producer CASes it, and the Looper's fields, written on
+     *   every loop, would otherwise share its line (false sharing under contention).
+     * - skip: plain, written by the remover before the FINISHED CAS that publishes it (volatile, like every flag
+     *   CAS), read by walks after the volatile flag read that showed FINISHED. Twin: SKIP_PUBLISHED_AFTER_FINISH
+     *   (an interleaving, not a reordering: jcstress WalkVsFinish, Lincheck).
+     * - flags: volatile, REMOVED and RESERVED set only by CAS: the REMOVED CAS decides between owners and
+     *   delivery. removedBy and claimTop are written before the CAS that publishes them and read after a volatile
+     *   read of the flags. Reads stay volatile: the Looper CASes RESERVED then reads top, a remover pushes its
+     *   descriptor then reads the flags, a store-load pattern. A descriptor's verdicts (its obj) are written
+     *   before its push, like any payload.
+     * - Payload reads of a traversal are plain and precede its flag read, so a message found live was live with
+     *   that payload; payload is cleared only after REMOVED. A payload read as cleared (the message left) must
+     *   also precede the traversal's next read of top, where a false answer linearizes; a plain load may be
+     *   performed after a later volatile load (the JMM's roach motel, and ARM's load-load reordering), so
+     *   traverse puts a load fence (VarHandle.acquireFence) before each re-read of top. Twin:
+     *   TRAVERSE_WITHOUT_FENCE (jcstress HasMessagesVsRemoval; only a weak machine can show it, and only rarely:
+     *   the removal must fit between the two reordered loads).
+     * - waitWord against top / freelist: a Dekker pair of volatile accesses. The Looper writes sleepBarrier and
+     *   ASLEEP, then reads top and freelist; a producer CASes top (a remover of a barrier: top and freelist)
+     *   then reads waitWord and sleepBarrier. Volatile accesses are totally ordered, so either the Looper sees
+     *   the new node or the producer sees ASLEEP and decides the wake. Release/acquire would not do: both sides
+     *   need the store-load order, and x86-64's store buffer reorders a release store with a later acquire load:
+     *   twin SLEEP_RELEASE_ACQUIRE (jcstress SleepVsPush, SleepVsFreelist, observed on x86-64). The Looper's
+     *   AWAKE store after the sleep is release (soWaitWord): a producer still reading ASLEEP fails its CAS or
+     *   wakes an awake Looper, and a push the next sweep misses is caught by the next sleep's volatile re-check.
+     *   sleepBarrier is a release store (the volatile ASLEEP store after it orders it for a reader of ASLEEP) and
+     *   an acquire load (the producer dereferences it).
+     * - wakeRefs: CAS. Reads that only feed a CAS, or see the never-cleared TEARDOWN bit, are opaque; teardown's
+     *   wait for the count to drain is acquire, so the wakers' uses of the resource (before their volatile
+     *   decrements) precede the free. teardownThread is written before the TEARDOWN CAS, so a waker that sees
+     *   TEARDOWN also sees whom to unpark.
+     * - Looper-only fields (prev, heapIndex, insertSeq, heaps, swept) are plain.
+     */
 
     // ---- wait word: AWAKE, or ASLEEP | (BLOCKED) | deadline << 2 ----
     static final long AWAKE = 0L;
@@ -222,8 +229,8 @@ public class DeliQueue extends PaddedTop {
     /** The Looper thread, once it tears down: unparked by the last waker to leave. */
     volatile Thread teardownThread;
 
-    private final WakeResource wakeResource = new WakeResource();
-    private final AtomicInteger nextBarrierToken = new AtomicInteger(1);
+    final WakeResource wakeResource = new WakeResource();
+    final AtomicInteger nextBarrierToken = new AtomicInteger(1);
     /**
      * Nodes on the freelist, or about to be counted: removers add their chain's length after their freelist CAS,
      * the Looper subtracts what it drained. Only removers and the Looper write it; producers never touch it.
@@ -232,9 +239,9 @@ public class DeliQueue extends PaddedTop {
 
     // ---- Looper-owned state ----
     /** Synchronous messages and barriers. */
-    private final MessageHeap syncHeap = newHeap();
+    final MessageHeap syncHeap = newHeap();
     /** Asynchronous messages. */
-    private final MessageHeap asyncHeap = newHeap();
+    final MessageHeap asyncHeap = newHeap();
     /** {@code top} as of the last sweep: it and everything below it has been swept. */
     Message swept;
     /** A node to unlink that was {@code top} when it left the queue; unlinked by the next sweep. */
@@ -261,36 +268,94 @@ public class DeliQueue extends PaddedTop {
     }
 
     // =====================================================================================================
-    // 1. push (any thread)
+    // 1. push (any thread): one loop for messages, removal descriptors and the quit sentinel
     // =====================================================================================================
 
-    /**
-     * Pushes the message {@code m} onto the stack, unless a quitting node is on top. Lock-free: a CAS fails only
-     * because another push succeeded; the loser backs off for a random while before it tries again
-     * ({@link FieldAccess#backOff}), which keeps many producers from taking turns at failing.
-     */
+    /** Pushes the message or barrier {@code m} unless a quitting node is on top (spec: push_readTop, push_casTop). */
     boolean push(Message m) {
+        return pushNode(m, false, null);
+    }
+
+    /**
+     * Pushes the removal descriptor {@code d} above the {@code top} its selection {@code s} walked from, walking
+     * what was pushed meanwhile after each failed CAS (spec: pushDescriptor_casTop): the removal's linearization
+     * point. Above a quitting top it becomes quitting itself, so pushes keep failing.
+     */
+    void pushDescriptor(Message d, Selection s) {
+        if (Trace.ON) Trace.nameAfterActor(d); // the spec names a descriptor after its remover
+        pushNode(d, false, s);
+    }
+
+    /**
+     * The push loop, one for every node: a message or barrier ({@link #push}), the quit sentinel ({@link #quitQueue}:
+     * {@code quit}) and a removal's descriptor ({@link #pushDescriptor}: {@code removal} is its selection). A turn
+     * reads {@code top}, readies the node for it, links the node above it ({@code next}, {@code ticket}) and CASes
+     * {@code top} ({@link #casTop}). A message refuses a quitting top (NoPushAfterQuit), and so does the sentinel
+     * (an earlier quit took effect), which then takes the quit's time: read after {@code top} on every turn, so
+     * every push below the sentinel happened before that reading. A descriptor goes on the top its selection walked
+     * to, with the selection's verdicts, and becomes quitting on a quitting top. A CAS fails only because another
+     * push succeeded: the loser backs off for a random while ({@link FieldAccess#backOff}), which keeps many
+     * producers from taking turns at failing; a descriptor's selection first asks about what was pushed.
+     *
+     * @return true once {@code node} is {@code top}; false if it was refused
+     */
+    private boolean pushNode(Message node, boolean quit, Selection removal) {
         for (int backOff = FieldAccess.MIN_BACKOFF;; backOff = FieldAccess.backOff(backOff)) {
-            Message t = FieldAccess.laTop(this);
-            if (Trace.ON) {
-                Trace.event("push_readTop", m, "top", t, "kind", kindOf(m), "when", m.when);
+            Message t;
+            if (removal != null) {
+                t = removal.seen; // every message below it has been asked about
+                setVerdicts(node, removal.verdicts());
+                node.flags = Message.FLAG_IN_USE | Message.FLAG_REMOVED | Message.FLAG_REMOVAL
+                        | (carriesQuit(t) ? Message.FLAG_QUITTING : 0); // private until the CAS publishes it
+            } else {
+                t = FieldAccess.laTop(this);
+                if (Trace.ON && !quit) {
+                    Trace.event("push_readTop", node, "top", t, "kind", Trace.kind(node), "when", node.when);
+                }
+                // obligation: NoPushAfterQuit
+                if (t != null && isQuitting(t)) {
+                    return false;
+                }
+                if (quit) {
+                    node.when = clock.uptimeMillis();
+                    if (Trace.ON) {
+                        Trace.event("quit_readTop", Trace.QUITTER, "top", t, "now", node.when, "safe", quitsSafely(node));
+                    }
+                }
             }
-            // obligation: NoPushAfterQuit
-            if (t != null && isQuitting(t)) {
-                return false;
-            }
-            FieldAccess.spNext(m, t);
+            FieldAccess.spNext(node, t);
             // obligation: TraversalSafe, DeliveryOrder
-            m.ticket = t == null ? 1 : t.ticket + 1;
-            // obligation: NoLostMessage, PushLockFree, Refinement
-            boolean pushed = FieldAccess.casTop(this, t, m);
-            if (Trace.ON) {
-                Trace.event("push_casTop", m, "exp", t, "ok", pushed);
-            }
-            if (pushed) {
+            node.ticket = t == null ? 1 : t.ticket + 1;
+            if (casTop(t, node)) {
                 return true;
             }
+            if (removal != null) {
+                traverse(removal, removal::visit); // asks about what was pushed since, before the next try
+            }
         }
+    }
+
+    /**
+     * The push's CAS of {@code top} from {@code t} to {@code node} (spec: push_casTop, quit_casTop,
+     * pushDescriptor_casTop). The {@code NON_ATOMIC_PUSH} mutant overrides it.
+     */
+    boolean casTop(Message t, Message node) {
+        // obligation: NoLostMessage, PushLockFree, NoPushAfterQuit, AtomicRemoval, QuitTerminates, Refinement
+        boolean pushed = FieldAccess.casTop(this, t, node);
+        if (Trace.ON) {
+            Trace.event(isRemoval(node) ? "pushDescriptor_casTop" : isQuitSentinel(node) ? "quit_casTop" : "push_casTop",
+                    null, "exp", t, "ok", pushed);
+        }
+        return pushed;
+    }
+
+    /**
+     * Whether a descriptor pushed on {@code t} must be quitting too: {@code t} is the quit sentinel or a descriptor
+     * above it. The {@code DESCRIPTOR_FORGETS_QUIT} mutant overrides it.
+     */
+    boolean carriesQuit(Message t) {
+        // obligation: NoPushAfterQuit
+        return t != null && isQuitting(t);
     }
 
     @Override
@@ -314,29 +379,41 @@ public class DeliQueue extends PaddedTop {
      * hold back ({@link #heldBackByBarrier}) needs a wake.
      */
     void signalIfEarlier(Message m) {
+        wakeLooper(ASLEEP, m);
+    }
+
+    /** Wakes the Looper if it sleeps with every bit of {@code mask} (ASLEEP, and BLOCKED for barrier removals). */
+    void wakeIfAsleep(long mask) {
+        wakeLooper(mask, null);
+    }
+
+    /**
+     * The waker's side of the wait word (spec: signalIfEarlier_cas): reads it and, if the Looper sleeps with every
+     * bit of {@code mask} and past the {@code pushed} message (any sleep if null), CASes it to AWAKE and wakes the
+     * Looper. The CAS fails only because the Looper woke or slept again: read again and decide again.
+     */
+    private void wakeLooper(long mask, Message pushed) {
         for (;;) {
             long w = FieldAccess.lvWaitWord(this);
-            long deadline = w >>> 2;
             // obligation: NoLostWakeup
-            if ((w & ASLEEP) == 0 || (m.when >= deadline && deadline < MAX_DEADLINE)
-                    || ((w & BLOCKED) != 0 && heldBackByBarrier(m))) {
-                traceSignal(w, false);
-                return;
-            }
-            if (FieldAccess.casWaitWord(this, w, AWAKE)) {
-                traceSignal(w, true);
-                wake();
+            boolean wakes = (w & mask) == mask && (pushed == null || sleepsPast(w, pushed));
+            if (!wakes || FieldAccess.casWaitWord(this, w, AWAKE)) {
+                if (Trace.ON) {
+                    Trace.event("signalIfEarlier_cas", null, "asleep", (w & ASLEEP) != 0, "deadline", w >>> 2,
+                            "blocked", (w & BLOCKED) != 0, "woke", wakes);
+                }
+                if (wakes) {
+                    wake();
+                }
                 return;
             }
         }
     }
 
-    /** Records the wait word a waker decided from, and whether it woke the Looper (spec: signalIfEarlier_cas). */
-    private static void traceSignal(long w, boolean woke) {
-        if (Trace.ON) {
-            Trace.event("signalIfEarlier_cas", null, "asleep", (w & ASLEEP) != 0, "deadline", w >>> 2,
-                    "blocked", (w & BLOCKED) != 0, "woke", woke);
-        }
+    /** Whether a Looper asleep with the wait word {@code w} sleeps past {@code m}: see {@link #signalIfEarlier}. */
+    private boolean sleepsPast(long w, Message m) {
+        long deadline = w >>> 2;
+        return (m.when < deadline || deadline >= MAX_DEADLINE) && ((w & BLOCKED) == 0 || !heldBackByBarrier(m));
     }
 
     /**
@@ -361,22 +438,6 @@ public class DeliQueue extends PaddedTop {
     /** The heap tie-breaker: the ticket, negated for front-of-queue messages ({@code when == 0}: LIFO). */
     static long insertSeqOf(Message m) {
         return m.when == 0 ? -m.ticket : m.ticket;
-    }
-
-    /** Wakes the Looper if it sleeps with every bit of {@code mask} (ASLEEP, and BLOCKED for barrier removals). */
-    void wakeIfAsleep(long mask) {
-        for (;;) {
-            long w = FieldAccess.lvWaitWord(this);
-            if ((w & mask) != mask) {
-                traceSignal(w, false);
-                return;
-            }
-            if (FieldAccess.casWaitWord(this, w, AWAKE)) {
-                traceSignal(w, true);
-                wake();
-                return;
-            }
-        }
     }
 
     // =====================================================================================================
@@ -414,14 +475,10 @@ public class DeliQueue extends PaddedTop {
                 heapOf(m).add(m);
                 heaped = true;
             }
-            if (Trace.ON) {
-                Trace.event("sweep_step", Trace.LOOPER, "m", m, "next", n, "heaped", heaped);
-            }
+            if (Trace.ON) Trace.event("sweep_step", Trace.LOOPER, "m", m, "next", n, "heaped", heaped);
             m = n;
         }
-        if (Trace.ON) {
-            Trace.event("sweep_step", Trace.LOOPER, "m", stop, "end", true);
-        }
+        if (Trace.ON) Trace.event("sweep_step", Trace.LOOPER, "m", stop, "end", true);
         swept = t;
         Message d = deferredUnlink;
         if (d != null) {
@@ -445,17 +502,25 @@ public class DeliQueue extends PaddedTop {
      * linearization point), atomically with respect to every other operation; returns how many.
      *
      * <p>{@code p} is user code (an {@code equals}, a captured token): it runs only here, on the calling thread,
-     * inside this call, at most once per message, and before anything is published ({@link #select}). The
-     * descriptor carries the answers as data, so no other thread - the Looper least of all - ever runs {@code p}
-     * or waits for it, and an answer that would differ on a second call changes nothing: there is no second call.
-     * A predicate that throws counts as "no match" for that message; the first throwable is rethrown once the
-     * removal is complete, so nothing it took is lost or leaked.
+     * inside this call, at most once per message, and before anything is published: the selection, a traversal
+     * that asks {@code p} about each message it meets ({@link Selection#visit}). It stops at the end of the first
+     * segment in which {@code p} matched, and the descriptor goes above the top it walked from
+     * ({@link #pushDescriptor}); if the traversal finds {@code top} stable with nothing matched, the removal takes
+     * nothing, linearized at that read. The descriptor carries the answers as data, so no other thread - the
+     * Looper least of all - ever runs {@code p} or waits for it, and an answer that would differ on a second call
+     * changes nothing: there is no second call. A predicate that throws counts as "no match" for that message; the
+     * first throwable is rethrown once the removal is complete, so nothing it took is lost or leaked.
      */
     @Override
     int removeMatching(Predicate<Message> p) {
         Selection s = newSelection(p);
-        Message descriptor = select(s);
-        int count = descriptor == null ? 0 : collect(descriptor);
+        int count = 0;
+        // obligation: UserCodeOnCaller, TraversalComplete, TraversalSafe
+        if (traverse(s, s::visit)) {
+            Message descriptor = new Message();
+            pushDescriptor(descriptor, s);
+            count = collect(descriptor);
+        }
         if (s.thrown != null) {
             throw DeliQueue.<RuntimeException>sneaky(s.thrown);
         }
@@ -468,24 +533,56 @@ public class DeliQueue extends PaddedTop {
     }
 
     /**
-     * A removal's selection, private to its thread: the predicate, the tickets of the messages it matched (in
-     * ascending order, one segment of the walk at a time), the owner nodes passed, and the predicate's first
-     * throwable.
+     * A removal's selection, private to its thread: a traversal ({@link Walk}) that asks the predicate about each
+     * message it meets that is neither REMOVED nor covered by an owner node passed, and keeps the tickets of the
+     * messages it matched (ascending, one segment of the walk at a time) and the predicate's first throwable.
      */
     static class Selection extends Walk {
         final Predicate<Message> predicate;
-        long[] tickets = new long[8];
-        int size;
+        private long[] tickets = new long[8];
+        private int size;
+        /** Where the current segment's tickets start in {@link #tickets}. */
+        private int segmentStart;
         /** The predicate's first throw on a message that was still in the queue after it: rethrown at the end. */
         Throwable thrown;
-        /** The throw of the last question, until {@link #settle} knows whether its message was still queued. */
+        /** The throw of the last question, until {@link #visit} knows whether its message was still queued. */
         private Throwable pending;
 
         Selection(Predicate<Message> predicate) {
             this.predicate = predicate;
         }
 
-        /** Asks the predicate about {@code m}, once; a throw is a "no", held until {@link #settle}. */
+        /**
+         * Asks the predicate about {@code m} unless it is REMOVED; a match adds its ticket. Never stops the walk: the
+         * descriptor must go above a top whose every message was asked about.
+         */
+        boolean visit(Message m) {
+            if (Trace.ON) Trace.event("traverse_visit", null, "m", m, "outcome", "ask");
+            boolean removed = isRemoved(m);
+            // obligation: UserCodeOnCaller
+            boolean match = !removed && ask(m);
+            if (!removed) {
+                // A removal may have cleared the payload under the predicate: then the message had left, and
+                // neither the answer nor a throw counts. The fence keeps the payload reads before that check.
+                FieldAccess.loadFence();
+                boolean left = isRemoved(m);
+                match &= !left;
+                if (pending != null && !left && thrown == null) {
+                    thrown = pending;
+                }
+                pending = null;
+            }
+            if (Trace.ON) Trace.event("removeMatching_ask", null, "m", m, "removed", removed, "answer", match);
+            if (match) {
+                if (size == tickets.length) {
+                    tickets = Arrays.copyOf(tickets, size * 2);
+                }
+                tickets[size++] = m.ticket;
+            }
+            return false;
+        }
+
+        /** Asks the predicate about {@code m}, once; a throw is a "no", held until {@link #visit} knows if m left. */
         boolean ask(Message m) {
             try {
                 return predicate.test(m);
@@ -495,116 +592,22 @@ public class DeliQueue extends PaddedTop {
             }
         }
 
-        /** Keeps the last question's throw for the caller unless its message had {@code left} the queue. */
-        void settle(boolean left) {
-            if (pending != null && !left && thrown == null) {
-                thrown = pending;
-            }
-            pending = null;
-        }
-
-        void add(long ticket) {
-            if (size == tickets.length) {
-                tickets = Arrays.copyOf(tickets, size * 2);
-            }
-            tickets[size++] = ticket;
-        }
-
-        /** Puts the tickets added since {@code from} (a walk from top down: descending) in ascending order. */
-        void ascend(int from) {
-            for (int i = from, j = size - 1; i < j; i++, j--) {
+        /** Puts the segment's tickets (a walk from top down: descending) in ascending order; stops once one matched. */
+        @Override
+        boolean endSegment() {
+            for (int i = segmentStart, j = size - 1; i < j; i++, j--) {
                 long t = tickets[i];
                 tickets[i] = tickets[j];
                 tickets[j] = t;
             }
+            segmentStart = size;
+            return size > 0;
         }
-    }
 
-    /**
-     * The removal's select phase: the racy traversal of {@link #traverse}, asking the predicate about each message
-     * it meets that is neither REMOVED nor covered by an owner node passed. At the end of each segment, if nothing
-     * matched, it reads {@code top} again: unchanged, the removal takes nothing and returns null, linearized at
-     * that read (no message it matches was in the queue then). Otherwise it tries to push its descriptor with the
-     * matched tickets ({@link #pushDescriptor}) above the {@code top} it walked from; a failed CAS means a push
-     * came in between: it walks the new segment and tries again. The descriptor is pushed only above a {@code top}
-     * whose every message below has been asked about, so its push takes exactly the matched messages still in
-     * the queue: for a predicate that answers the same each time, every matching message in the queue then.
-     *
-     * @return the pushed descriptor, or null if the removal took nothing and pushed nothing
-     */
-    private Message select(Selection s) {
-        // obligation: UserCodeOnCaller, TraversalComplete, TraversalSafe
-        for (Message seen = null, t; (t = readTopForTraversal(seen)) != seen; seen = t) {
-            int segment = s.size;
-            walkSegment(t, seen, s, m -> {
-                traceStep("traverse_visit", m, "ask");
-                boolean removed = isRemoved(m);
-                // obligation: UserCodeOnCaller
-                boolean match = !removed && s.ask(m);
-                if (!removed) {
-                    // A removal may have cleared the payload under the predicate: then the message had left, and
-                    // neither the answer nor a throw counts. The fence keeps the payload reads before that check.
-                    FieldAccess.loadFence();
-                    boolean left = isRemoved(m);
-                    match &= !left;
-                    s.settle(left);
-                }
-                if (Trace.ON) {
-                    Trace.event("removeMatching_ask", null, "m", m, "removed", removed, "answer", match);
-                }
-                if (match) {
-                    s.add(m.ticket);
-                }
-                return false;
-            });
-            s.ascend(segment);
-            fenceBeforeRecheck();
-            if (s.size > 0) {
-                Message descriptor = newDescriptor(s);
-                if (pushDescriptor(descriptor, t)) {
-                    return descriptor;
-                }
-            }
+        /** The tickets matched so far, a copy a descriptor can carry (the selection may grow if its push fails). */
+        long[] verdicts() {
+            return Arrays.copyOf(tickets, size);
         }
-        return null;
-    }
-
-    /**
-     * A removal descriptor, not yet pushed, that covers the messages {@code s} matched: their tickets in ascending
-     * order, a copy (the selection may grow if the push fails). The {@code LOOPER_ASKS_PREDICATE} mutant overrides
-     * it.
-     */
-    Message newDescriptor(Selection s) {
-        Message descriptor = new Message();
-        descriptor.obj = Arrays.copyOf(s.tickets, s.size);
-        return descriptor;
-    }
-
-    /** The tickets a removal descriptor covers, in ascending order. */
-    static long[] verdictsOf(Message descriptor) {
-        return (long[]) descriptor.obj;
-    }
-
-    /**
-     * One attempt to push the descriptor {@code d} above {@code t}, the {@code top} its selection walked from:
-     * above a quitting top it becomes quitting itself, so pushes keep failing. The removal's linearization point.
-     */
-    boolean pushDescriptor(Message d, Message t) {
-        if (Trace.ON) {
-            Trace.nameAfterActor(d); // the spec names a descriptor after its remover
-        }
-        // private until the CAS publishes it
-        d.flags = Message.FLAG_IN_USE | Message.FLAG_REMOVED | Message.FLAG_REMOVAL
-                | (t != null && isQuitting(t) ? Message.FLAG_QUITTING : 0);
-        FieldAccess.spNext(d, t);
-        d.ticket = t == null ? 1 : t.ticket + 1;
-        // obligation: Refinement, NoPushAfterQuit
-        // obligation: AtomicRemoval
-        boolean pushed = FieldAccess.casTop(this, t, d);
-        if (Trace.ON) {
-            Trace.event("pushDescriptor_casTop", null, "exp", t, "ok", pushed);
-        }
-        return pushed;
     }
 
     /**
@@ -620,26 +623,26 @@ public class DeliQueue extends PaddedTop {
         int count = 0;
         descriptor.nextFree = null;
         // obligation: TraversalComplete, TraversalSafe
-        for (Message m = advance(descriptor, "collect_advance"); ; m = advance(m, "collect_advance")) {
+        for (Message above = descriptor, m; ; above = m) {
+            m = FieldAccess.lpNext(above);
+            if (Trace.ON) Trace.event("collect_advance", null, "m", above, "next", m);
             if (m == null || m.ticket < lowest) {
-                traceStep("collect_visit", m, "end");
+                if (Trace.ON) Trace.event("collect_visit", null, "m", m, "outcome", "end");
                 break;
             }
             if (isOwnerNode(m)) {
-                traceStep("collect_visit", m, "owner");
+                if (Trace.ON) Trace.event("collect_visit", null, "m", m, "outcome", "owner");
                 (passed == null ? passed = new ArrayList<>() : passed).add(m);
                 continue;
             }
             // obligation: RemovalReturnsItsSet
             if (!covers(descriptor, m) || leftBefore(m, descriptor, passed)) {
-                traceStep("collect_visit", m, "skip");
+                if (Trace.ON) Trace.event("collect_visit", null, "m", m, "outcome", "skip");
                 continue; // not selected, or no longer in the queue at this removal's linearization point
             }
-            traceStep("collect_visit", m, "match");
+            if (Trace.ON) Trace.event("collect_visit", null, "m", m, "outcome", "match");
             boolean taken = takeFor(m, descriptor);
-            if (Trace.ON) {
-                Trace.event("collect_takeFor", null, "m", m, "taken", taken);
-            }
+            if (Trace.ON) Trace.event("collect_takeFor", null, "m", m, "taken", taken);
             if (taken) {
                 m.nextFree = head;
                 head = m;
@@ -651,9 +654,7 @@ public class DeliQueue extends PaddedTop {
         }
         finish(descriptor);
         pushFreelist(head, descriptor, count + 1);
-        if (Trace.ON) {
-            Trace.event("removeMatching_pushFreelist", null, "nodes", count + 1);
-        }
+        if (Trace.ON) Trace.event("removeMatching_pushFreelist", null, "nodes", count + 1);
         return count;
     }
 
@@ -671,9 +672,7 @@ public class DeliQueue extends PaddedTop {
         // obligation: TraversalComplete
         boolean published = FieldAccess.casFlags(d, f, f | Message.FLAG_FINISHED); // the CAS publishes d.skip
         assert published : "only its remover writes a descriptor's flags once it is pushed";
-        if (Trace.ON) {
-            Trace.event("collect_finish", null, "d", d, "skip", d.skip);
-        }
+        if (Trace.ON) Trace.event("collect_finish", null, "d", d, "skip", d.skip);
     }
 
     /**
@@ -749,16 +748,6 @@ public class DeliQueue extends PaddedTop {
         }
     }
 
-    /** The REMOVED CAS alone: true for exactly one caller per message. */
-    static boolean markRemoved(Message m) {
-        for (int f = FieldAccess.lvFlags(m); (f & Message.FLAG_REMOVED) == 0; f = FieldAccess.lvFlags(m)) {
-            if (FieldAccess.casFlags(m, f, f | Message.FLAG_REMOVED)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /**
      * Pushes the chain {@code head ... tail} (linked by nextFree, {@code nodes} long) onto the freelist with one CAS,
      * then counts its nodes in {@link #freelistSize}. The push that brings the count to {@link #FREELIST_WAKE_SIZE}
@@ -797,24 +786,18 @@ public class DeliQueue extends PaddedTop {
      */
     void drainFreelist() {
         if (FieldAccess.loFreelist(this) == null) {
-            if (Trace.ON) {
-                Trace.event("drainFreelist_exchange", Trace.LOOPER, "empty", true);
-            }
+            if (Trace.ON) Trace.event("drainFreelist_exchange", Trace.LOOPER, "empty", true);
             return;
         }
         // obligation: HeapStackConsistent
         Message m = FieldAccess.xchgFreelist(this, null);
-        if (Trace.ON) {
-            Trace.event("drainFreelist_exchange", Trace.LOOPER, "empty", false);
-        }
+        if (Trace.ON) Trace.event("drainFreelist_exchange", Trace.LOOPER, "empty", false);
         sweep();
         int drained = 0;
         for (; m != null; drained++) {
             Message nextFree = m.nextFree;
             m.nextFree = null;
-            if (Trace.ON) {
-                Trace.event("drainFreelist_node", Trace.LOOPER, "m", m);
-            }
+            if (Trace.ON) Trace.event("drainFreelist_node", Trace.LOOPER, "m", m);
             if (isRemoval(m)) {
                 pendingRemovals.remove(m); // its remover let go of its predicate: it covers what it took
                 unlink(m);
@@ -827,9 +810,7 @@ public class DeliQueue extends PaddedTop {
             }
             m = nextFree;
         }
-        if (Trace.ON) {
-            Trace.event("drainFreelist_node", Trace.LOOPER, "m", null);
-        }
+        if (Trace.ON) Trace.event("drainFreelist_node", Trace.LOOPER, "m", null);
         freelistSize.addAndGet(-drained);
     }
 
@@ -844,22 +825,15 @@ public class DeliQueue extends PaddedTop {
             if (FieldAccess.laTop(this) == m) {
                 assert deferredUnlink == null && swept == m;
                 deferredUnlink = m;
-                traceUnlink(m, "defer");
+                if (Trace.ON) Trace.event("unlink_check", Trace.LOOPER, "m", m, "then", "defer");
                 return;
             }
-            traceUnlink(m, "sweep");
+            if (Trace.ON) Trace.event("unlink_check", Trace.LOOPER, "m", m, "then", "sweep");
             sweep(); // links the nodes pushed above m
-        } else {
-            traceUnlink(m, "splice");
+        } else if (Trace.ON) {
+            Trace.event("unlink_check", Trace.LOOPER, "m", m, "then", "splice");
         }
         splice(m);
-    }
-
-    /** Records unlink's decision for {@code m}: splice now, sweep first, or defer (spec: unlink_check). */
-    private static void traceUnlink(Message m, String then) {
-        if (Trace.ON) {
-            Trace.event("unlink_check", Trace.LOOPER, "m", m, "then", then);
-        }
     }
 
     /** {@code prev.next = next; next.prev = prev}. {@code m.next} is kept for traversals standing on m. */
@@ -872,9 +846,7 @@ public class DeliQueue extends PaddedTop {
             n.prev = p;
         }
         m.prev = null;
-        if (Trace.ON) {
-            Trace.event("unlink_splice", Trace.LOOPER, "m", m);
-        }
+        if (Trace.ON) Trace.event("unlink_splice", Trace.LOOPER, "m", m);
     }
 
     // =====================================================================================================
@@ -888,7 +860,7 @@ public class DeliQueue extends PaddedTop {
 
     /**
      * Whether the owner node {@code o} covers the message {@code m}: {@code m} was pushed before it and the
-     * removal's selection matched it (its tickets: data, no user code), or its quit drops {@code m}. The
+     * removal's selection matched it (its verdicts: data, no user code), or its quit drops {@code m}. The
      * {@code LOOPER_ASKS_PREDICATE} mutant overrides it.
      */
     boolean covers(Message o, Message m) {
@@ -914,71 +886,100 @@ public class DeliQueue extends PaddedTop {
     }
 
     // =====================================================================================================
-    // 4. traverse (any thread): queries
+    // 4. traverse (any thread): queries, and a removal's selection
     // =====================================================================================================
 
     /**
-     * The racy traversal: offers {@code visitor} every message pushed before the last read of {@code top} that is
-     * not REMOVED and that no node it passed owns, newest first, stopping early when the visitor returns true. Walks
-     * from {@code top}, then over what was pushed meanwhile (tickets above the previous {@code top}'s), until
-     * {@code top} is stable (see the class comment). A message removed just after its flags were read is offered
-     * too, its payload perhaps cleared: the visitor reads the flags again after the payload ({@link #isLive}).
+     * The racy traversal of a query: offers {@code visitor} every message pushed before the last read of
+     * {@code top} that is not REMOVED and that no node it passed owns, newest first, stopping early when the visitor
+     * returns true (see {@link #traverse(Walk, Predicate)}). A message removed just after its flags were read is
+     * offered too, its payload perhaps cleared: the visitor reads the flags again after the payload
+     * ({@link #isLive}). The {@code SINGLE_PASS_TRAVERSAL} mutant overrides it.
      *
      * @return whether the visitor stopped the walk
      */
     boolean traverse(Predicate<Message> visitor) {
-        Walk w = new Walk();
-        // obligation: TraversalComplete, TraversalSafe, Refinement
-        for (Message seen = null, t; (t = readTopForTraversal(seen)) != seen; seen = t) {
-            if (walkSegment(t, seen, w, visitor)) {
-                return true;
-            }
-            fenceBeforeRecheck();
-        }
-        return false;
-    }
-
-    /** The owner nodes a traversal has passed, which it remembers across its segments. */
-    static class Walk {
-        List<Message> owners;
+        return traverse(new Walk(), visitor);
     }
 
     /**
-     * One segment of a traversal: from {@code t} down to the first node at or below {@code seen} (by ticket), passing
-     * owner nodes (remembered in {@code w}) and the messages they cover, offering the others to {@code visitor}.
-     *
-     * @return whether the visitor stopped the walk
+     * A traversal's state across its segments: the owner nodes it passed, and the {@code top} it walked down from.
+     * A query's walk ends when {@code top} is stable; a removal's selection also at the end of a segment in which it
+     * matched ({@link Selection#endSegment}).
      */
-    private boolean walkSegment(Message t, Message seen, Walk w, Predicate<Message> visitor) {
-        long floor = seen == null ? 0 : seen.ticket;
-        // obligation: HasAnswersAtomically
-        for (Message m = t; ; m = advance(m, "traverse_advance")) {
-            if (m == null || m.ticket <= floor) {
-                traceStep("traverse_visit", m, "stop");
+    static class Walk {
+        List<Message> owners;
+        /** The last {@code top} read (null before the first): every node pushed before it has been walked. */
+        Message seen;
+
+        /** Called after each segment; true ends the walk there. */
+        boolean endSegment() {
+            return false;
+        }
+    }
+
+    /**
+     * The traversal loop, for queries and removals' selections: reads {@code top} (spec: traverse_readTop, then
+     * traverse_recheck) and walks from it down to what {@code w} walked before (tickets above the previous
+     * {@code top}'s), until {@code top} is unchanged (see the class comment) or the walk stops.
+     *
+     * @return true if the visitor or {@link Walk#endSegment} stopped the walk, false once {@code top} was stable
+     */
+    private boolean traverse(Walk w, Predicate<Message> visitor) {
+        // obligation: TraversalComplete, TraversalSafe, Refinement
+        for (;;) {
+            Message t = FieldAccess.lvTop(this);
+            if (Trace.ON) Trace.event(w.seen == null ? "traverse_readTop" : "traverse_recheck", null, "top", t);
+            if (t == w.seen) {
                 return false;
             }
-            while (isFinished(m)) {
-                // obligation: TraversalComplete, SkipsPassOnlyGone
-                traceStep("traverse_visit", m, "jump"); // every node down to m.skip is dead: nothing to offer
-                m = jump(m);
-                if (m == null || m.ticket <= floor) {
-                    traceStep("traverse_visit", m, "stop");
-                    return false;
-                }
+            if (walkSegment(t, w, visitor)) {
+                return true;
             }
-            if (isOwnerNode(m)) {
-                traceStep("traverse_visit", m, "owner");
-                (w.owners == null ? w.owners = new ArrayList<>() : w.owners).add(m);
-            } else if (isRemoved(m)) {
-                // Gone for good (REMOVED is never cleared): skipped without asking the owners passed, so that the
-                // tombstones and finished descriptors behind a busy Looper cost one flag read each.
-                traceStep("traverse_visit", m, "skip");
-            } else if (w.owners != null && earliestOwner(w.owners, m) != null) {
-                traceStep("traverse_visit", m, "skip"); // an owner passed took it: gone for this traversal
-            } else if (visitor.test(m)) {
+            boolean ended = w.endSegment();
+            fenceBeforeRecheck();
+            w.seen = t;
+            if (ended) {
                 return true;
             }
         }
+    }
+
+    /**
+     * One segment of a traversal: from {@code t} down to the first node at or below {@code w.seen} (by ticket),
+     * passing owner nodes (remembered in {@code w}) and the messages they cover, jumping from a finished descriptor
+     * to its {@code skip}, offering the others to {@code visitor}.
+     *
+     * @return whether the visitor stopped the walk
+     */
+    private boolean walkSegment(Message t, Walk w, Predicate<Message> visitor) {
+        long floor = w.seen == null ? 0 : w.seen.ticket;
+        Message m = t;
+        // obligation: HasAnswersAtomically
+        while (m != null && m.ticket > floor) {
+            Message n;
+            if (isFinished(m)) {
+                // obligation: TraversalComplete, SkipsPassOnlyGone
+                if (Trace.ON) Trace.event("traverse_visit", null, "m", m, "outcome", "jump"); // dead down to m.skip
+                n = m.skip; // written before the FINISHED CAS, read after the flag read that showed it
+            } else {
+                if (isOwnerNode(m)) {
+                    if (Trace.ON) Trace.event("traverse_visit", null, "m", m, "outcome", "owner");
+                    (w.owners == null ? w.owners = new ArrayList<>() : w.owners).add(m);
+                } else if (isRemoved(m) || w.owners != null && earliestOwner(w.owners, m) != null) {
+                    // Gone: REMOVED (never cleared; tested first, so the tombstones and finished descriptors behind
+                    // a busy Looper cost one flag read each), or taken by an owner passed.
+                    if (Trace.ON) Trace.event("traverse_visit", null, "m", m, "outcome", "skip");
+                } else if (visitor.test(m)) {
+                    return true;
+                }
+                n = FieldAccess.lpNext(m);
+            }
+            if (Trace.ON) Trace.event("traverse_advance", null, "m", m, "next", n);
+            m = n;
+        }
+        if (Trace.ON) Trace.event("traverse_visit", null, "m", m, "outcome", "stop");
+        return false;
     }
 
     /**
@@ -988,47 +989,6 @@ public class DeliQueue extends PaddedTop {
      */
     void fenceBeforeRecheck() {
         FieldAccess.loadFence();
-    }
-
-    /** The traversal's read of {@code top}: its first (spec: traverse_readTop), or a re-read (traverse_recheck). */
-    private Message readTopForTraversal(Message seen) {
-        Message t = FieldAccess.lvTop(this);
-        if (Trace.ON) {
-            Trace.event(seen == null ? "traverse_readTop" : "traverse_recheck", null, "top", t);
-        }
-        return t;
-    }
-
-    /**
-     * A walk's jump from the finished descriptor {@code d} to {@code d.skip}, read after the FINISHED flag that
-     * published it (spec: traverse_advance from a finished descriptor). The {@code SKIP_PUBLISHED_AFTER_FINISH}
-     * mutant overrides {@link #finish} instead.
-     */
-    private static Message jump(Message d) {
-        Message n = d.skip;
-        if (Trace.ON) {
-            Trace.event("traverse_advance", null, "m", d, "next", n);
-        }
-        return n;
-    }
-
-    /** A walk's read of {@code m.next}, recorded as {@code action} (spec: traverse_advance, collect_advance). */
-    private static Message advance(Message m, String action) {
-        Message n = FieldAccess.lpNext(m);
-        if (Trace.ON) {
-            Trace.event(action, null, "m", m, "next", n);
-        }
-        return n;
-    }
-
-    /**
-     * Records what a walk did at {@code m}, as {@code action} (spec: traverse_visit, collect_visit): stop or end,
-     * pass an owner, skip, or offer / match it.
-     */
-    private static void traceStep(String action, Message m, String outcome) {
-        if (Trace.ON) {
-            Trace.event(action, null, "m", m, "outcome", outcome);
-        }
     }
 
     @Override
@@ -1047,7 +1007,7 @@ public class DeliQueue extends PaddedTop {
                 }
                 match = false;
             }
-            traceStep("traverse_visit", m, match ? "match" : "skip");
+            if (Trace.ON) Trace.event("traverse_visit", null, "m", m, "outcome", match ? "match" : "skip");
             if (!match) {
                 return false;
             }
@@ -1055,9 +1015,7 @@ public class DeliQueue extends PaddedTop {
             // as cleared then implies REMOVED (payload is cleared only after it), so a live answer had live payload.
             FieldAccess.loadFence();
             boolean live = isLive(m);
-            if (Trace.ON) {
-                Trace.event("hasMatching_isRemoved", null, "m", m, "removed", !live);
-            }
+            if (Trace.ON) Trace.event("hasMatching_isRemoved", null, "m", m, "removed", !live);
             return live;
         });
     }
@@ -1091,14 +1049,11 @@ public class DeliQueue extends PaddedTop {
     final boolean acquireWakeRef() {
         for (;;) {
             long c = FieldAccess.loWakeRefs(this);
-            if ((c & TEARDOWN) != 0) {
-                traceWakeRefs("wake_acquire", c);
-                return false;
-            }
+            boolean tearingDown = (c & TEARDOWN) != 0;
             // obligation: NoUseAfterTeardown
-            if (FieldAccess.casWakeRefs(this, c, c + 1)) {
-                traceWakeRefs("wake_acquire", c);
-                return true;
+            if (tearingDown || FieldAccess.casWakeRefs(this, c, c + 1)) {
+                if (Trace.ON) Trace.event("wake_acquire", null, "count", c & ~TEARDOWN, "teardown", tearingDown);
+                return !tearingDown;
             }
         }
     }
@@ -1107,25 +1062,18 @@ public class DeliQueue extends PaddedTop {
     final void releaseWakeRef() {
         // obligation: NoUseAfterTeardown, QuitTerminates
         long left = FieldAccess.decrementWakeRefs(this);
-        traceWakeRefs("wake_release", left + 1);
+        if (Trace.ON) {
+            Trace.event("wake_release", null, "count", (left + 1) & ~TEARDOWN, "teardown", (left & TEARDOWN) != 0);
+        }
         if (left == TEARDOWN) {
             LockSupport.unpark(teardownThread);
-        }
-    }
-
-    /** Records a step of the tagged refcount with the value {@code c} it read (count and TEARDOWN bit). */
-    private static void traceWakeRefs(String action, long c) {
-        if (Trace.ON) {
-            Trace.event(action, null, "count", c & ~TEARDOWN, "teardown", (c & TEARDOWN) != 0);
         }
     }
 
     /** Uses the wake resource; callers hold a reference ({@link #acquireWakeRef}). */
     final void signalWakeResource() {
         wakeResource.signal();
-        if (Trace.ON) {
-            Trace.event("wake_signal", null);
-        }
+        if (Trace.ON) Trace.event("wake_signal", null);
     }
 
     /**
@@ -1138,33 +1086,24 @@ public class DeliQueue extends PaddedTop {
         while (!FieldAccess.casWakeRefs(this, c, c | TEARDOWN)) {
             c = FieldAccess.loWakeRefs(this);
         }
-        traceWakeRefs("teardown_set", c);
-        // obligation: NoUseAfterTeardown
-        while ((c = FieldAccess.laWakeRefs(this)) != TEARDOWN) {
-            traceWakeRefs("teardown_check", c);
+        if (Trace.ON) Trace.event("teardown_set", null, "count", c & ~TEARDOWN, "teardown", (c & TEARDOWN) != 0);
+        for (;;) {
+            // obligation: NoUseAfterTeardown
+            c = FieldAccess.laWakeRefs(this);
+            if (Trace.ON) Trace.event("teardown_check", null, "count", c & ~TEARDOWN, "teardown", (c & TEARDOWN) != 0);
+            if (c == TEARDOWN) {
+                break;
+            }
             parkUntil(this, NO_DEADLINE);
-            traceLooper("teardown_park");
+            if (Trace.ON) Trace.event("teardown_park", Trace.LOOPER);
         }
-        traceWakeRefs("teardown_check", c);
         freeWakeResource();
-        traceLooper("teardown_free");
-    }
-
-    /** Records a step of the Looper that reads nothing another thread writes. */
-    private static void traceLooper(String action) {
-        if (Trace.ON) {
-            Trace.event(action, Trace.LOOPER);
-        }
+        if (Trace.ON) Trace.event("teardown_free", Trace.LOOPER);
     }
 
     /** Frees the wake resource: the native free of upstream. */
     final void freeWakeResource() {
         wakeResource.free();
-    }
-
-    /** Whether the wake resource has been freed (the Looper has torn down). */
-    final boolean isTornDown() {
-        return wakeResource.isFreed();
     }
 
     // =====================================================================================================
@@ -1181,32 +1120,20 @@ public class DeliQueue extends PaddedTop {
     void sleep(long deadline, Message barrier) {
         FieldAccess.soSleepBarrier(this, barrier);
         FieldAccess.svWaitWord(this, asleepWord(deadline, barrier != null));
-        if (Trace.ON) {
-            Trace.event("sleep_publish", Trace.LOOPER, "dl", deadline, "bar", barrier);
-        }
+        if (Trace.ON) Trace.event("sleep_publish", Trace.LOOPER, "dl", deadline, "bar", barrier);
         // obligation: NoLostWakeup
-        if (recheckTop() == swept && recheckFreelist() == null) {
-            parkUntil(this, deadline);
-            traceLooper("sleep_park");
+        Message t = FieldAccess.lvTop(this);
+        if (Trace.ON) Trace.event("sleep_recheckTop", Trace.LOOPER, "top", t);
+        if (t == swept) {
+            Message f = FieldAccess.lvFreelist(this);
+            if (Trace.ON) Trace.event("sleep_recheckFree", Trace.LOOPER, "empty", f == null);
+            if (f == null) {
+                parkUntil(this, deadline);
+                if (Trace.ON) Trace.event("sleep_park", Trace.LOOPER);
+            }
         }
         FieldAccess.soWaitWord(this, AWAKE);
-        traceLooper("sleep_awake");
-    }
-
-    private Message recheckTop() {
-        Message t = FieldAccess.lvTop(this);
-        if (Trace.ON) {
-            Trace.event("sleep_recheckTop", Trace.LOOPER, "top", t);
-        }
-        return t;
-    }
-
-    private Message recheckFreelist() {
-        Message f = FieldAccess.lvFreelist(this);
-        if (Trace.ON) {
-            Trace.event("sleep_recheckFree", Trace.LOOPER, "empty", f == null);
-        }
-        return f;
+        if (Trace.ON) Trace.event("sleep_awake", Trace.LOOPER);
     }
 
     static long asleepWord(long deadline, boolean blocked) {
@@ -1218,15 +1145,7 @@ public class DeliQueue extends PaddedTop {
     // =====================================================================================================
 
     @Override
-    public Message next() {
-        try {
-            return nextIgnoringInterrupts();
-        } finally {
-            restoreInterrupt();
-        }
-    }
-
-    private Message nextIgnoringInterrupts() {
+    Message nextIgnoringInterrupts() {
         wakeResource.bind(Thread.currentThread());
         boolean idleHandlersRan = false;
         for (;;) {
@@ -1275,9 +1194,7 @@ public class DeliQueue extends PaddedTop {
                 quitMessagesDropped = true;
                 dropOnQuit();
             }
-            if (Trace.ON) {
-                Trace.event("takeDueOrNull_dropOnQuit", Trace.LOOPER, "m", null);
-            }
+            if (Trace.ON) Trace.event("takeDueOrNull_dropOnQuit", Trace.LOOPER, "m", null);
             if (quitSentinel != null) {
                 // Everything kept is due by the quit's time, which the clock passed before this sweep saw the
                 // sentinel: a `now` read earlier must not leave it undelivered when next() then tears down.
@@ -1287,16 +1204,14 @@ public class DeliQueue extends PaddedTop {
             if (head == null || head.when > now) {
                 nextDeadline = head == null ? NO_DEADLINE : head.when;
                 if (Trace.ON) {
-                    Trace.event("takeDueOrNull_deliver", Trace.LOOPER, "m", head, "due", false,
-                            "dl", nextDeadline, "bar", blockingBarrier);
+                    Trace.event("takeDueOrNull_deliver", Trace.LOOPER, "m", head, "due", false, "dl", nextDeadline,
+                            "bar", blockingBarrier);
                 }
                 return null;
             }
             // obligation: ExactlyOnce, DeliveryOrder
             heapOf(head).remove(head);
-            if (Trace.ON) {
-                Trace.event("takeDueOrNull_deliver", Trace.LOOPER, "m", head, "due", true);
-            }
+            if (Trace.ON) Trace.event("takeDueOrNull_deliver", Trace.LOOPER, "m", head, "due", true);
             if (claimForDelivery(head)) {
                 unlink(head);
                 return head;
@@ -1313,34 +1228,52 @@ public class DeliQueue extends PaddedTop {
      */
     boolean claimForDelivery(Message m) {
         m.claimTop = swept;
-        for (int f = FieldAccess.lvFlags(m); (f & Message.FLAG_REMOVED) == 0; f = FieldAccess.lvFlags(m)) {
-            // obligation: ExactlyOnce
-            if (FieldAccess.casFlags(m, f, f | Message.FLAG_RESERVED)) {
-                traceClaim(m, true);
-                return resolve(m);
-            }
+        int f = FieldAccess.lvFlags(m);
+        // obligation: ExactlyOnce
+        while ((f & Message.FLAG_REMOVED) == 0 && !FieldAccess.casFlags(m, f, f | Message.FLAG_RESERVED)) {
+            f = FieldAccess.lvFlags(m);
         }
-        traceClaim(m, false);
-        return false;
-    }
-
-    /** Records the Looper's claim of {@code m}: reserved, or found REMOVED (spec: takeDueOrNull_claim). */
-    private static void traceClaim(Message m, boolean reserved) {
-        if (Trace.ON) {
-            Trace.event("takeDueOrNull_claim", Trace.LOOPER, "m", m, "reserved", reserved);
-        }
+        boolean reserved = (f & Message.FLAG_REMOVED) == 0;
+        if (Trace.ON) Trace.event("takeDueOrNull_claim", Trace.LOOPER, "m", m, "reserved", reserved);
+        return reserved && resolve(m);
     }
 
     /**
-     * Resolves the Looper's reservation of {@code m} (any thread): reads {@code top}; if a node pushed after
-     * {@code m.claimTop} owns {@code m}, tombstones it for the earliest such owner, else marks it delivered. The
-     * first resolution CAS decides; later callers read its outcome. That read of {@code top} is the delivery's
-     * linearization point: no owner had been pushed by then, and until the CAS every thread counted {@code m}
-     * as present.
+     * Resolves the Looper's reservation of {@code m} (any thread): if a node pushed after {@code m.claimTop} owns
+     * {@code m} ({@link #ownerSinceClaim}), tombstones it for that owner, else marks it delivered. The first
+     * resolution CAS decides; later callers read its outcome (spec: takeDueOrNull_resolve on the Looper,
+     * resolve_reserved on a thread that met the reservation). The read of {@code top} in {@link #ownerSinceClaim}
+     * is the delivery's linearization point: no owner had been pushed by then, and until the CAS every thread
+     * counted {@code m} as present.
      *
      * @return whether {@code m} was delivered
      */
     boolean resolve(Message m) {
+        Message owner = ownerSinceClaim(m);
+        int outcome = Message.FLAG_REMOVED | (owner == null ? Message.FLAG_DELIVERED : 0);
+        for (;;) {
+            int f = FieldAccess.lvFlags(m);
+            boolean reserved = (f & Message.FLAG_RESERVED) != 0;
+            if (reserved && owner != null) {
+                m.removedBy = owner;
+            }
+            if (!reserved || FieldAccess.casFlags(m, f, (f & ~Message.FLAG_RESERVED) | outcome)) {
+                boolean delivered = reserved ? owner == null : (f & Message.FLAG_DELIVERED) != 0;
+                if (Trace.ON) {
+                    Trace.event(Trace.isLooper() ? "takeDueOrNull_resolve" : "resolve_reserved", null, "m", m,
+                            "won", reserved, "delivered", delivered);
+                }
+                return delivered;
+            }
+        }
+    }
+
+    /**
+     * The earliest node pushed since the Looper reserved {@code m} (a ticket above {@code m.claimTop}'s) that
+     * covers {@code m}, or null: read from {@code top} down. The {@code RESOLVE_TAKES_LATEST_OWNER} mutant
+     * overrides it.
+     */
+    Message ownerSinceClaim(Message m) {
         Message from = m.claimTop;
         long floor = from == null ? 0 : from.ticket;
         Message owner = null;
@@ -1350,34 +1283,7 @@ public class DeliQueue extends PaddedTop {
                 owner = n; // walking down: the last one met is the earliest
             }
         }
-        for (;;) {
-            int f = FieldAccess.lvFlags(m);
-            if ((f & Message.FLAG_RESERVED) == 0) {
-                boolean delivered = (f & Message.FLAG_DELIVERED) != 0;
-                traceResolve(m, false, delivered);
-                return delivered;
-            }
-            int outcome = (f & ~Message.FLAG_RESERVED) | Message.FLAG_REMOVED
-                    | (owner == null ? Message.FLAG_DELIVERED : 0);
-            if (owner != null) {
-                m.removedBy = owner;
-            }
-            if (FieldAccess.casFlags(m, f, outcome)) {
-                traceResolve(m, true, owner == null);
-                return owner == null;
-            }
-        }
-    }
-
-    /**
-     * Records a resolution of {@code m}: whether this thread's CAS decided it, and whether {@code m} was delivered
-     * (spec: takeDueOrNull_resolve on the Looper, resolve_reserved on a thread that met the reservation).
-     */
-    private static void traceResolve(Message m, boolean won, boolean delivered) {
-        if (Trace.ON) {
-            Trace.event(Trace.isLooper() ? "takeDueOrNull_resolve" : "resolve_reserved", null, "m", m, "won", won,
-                    "delivered", delivered);
-        }
+        return owner;
     }
 
     /** A message the quit sentinel owns has no remover: the Looper unlinks and retires it. */
@@ -1420,9 +1326,7 @@ public class DeliQueue extends PaddedTop {
                     takeFor(h, owner);
                 }
             }
-            if (Trace.ON) {
-                Trace.event("takeDueOrNull_liveHead", Trace.LOOPER, "m", h);
-            }
+            if (Trace.ON) Trace.event("takeDueOrNull_liveHead", Trace.LOOPER, "m", h);
         }
         return null;
     }
@@ -1438,44 +1342,23 @@ public class DeliQueue extends PaddedTop {
     // =====================================================================================================
 
     /**
-     * Pushes the quit sentinel, which records the mode ({@code arg1}: 1 for quitSafely) and the quit's time
-     * ({@code when}). The clock is read after {@code top} and both are read again after a failed CAS, so every
-     * push below the sentinel happened before that clock reading: a message accepted with {@code when} at or
-     * before its poster's clock reading is never dropped by quitSafely. The push is the quit's linearization
-     * point: from then on the sentinel owns what it drops ({@link #droppedByQuit}).
+     * Pushes the quit sentinel through the push loop, which reads the clock for the quit's time after each read of
+     * {@code top}: every push below the sentinel happened before that clock reading, so a message accepted with
+     * {@code when} at or before its poster's clock reading is never dropped by quitSafely. The push is the quit's
+     * linearization point: from then on the sentinel owns what it drops ({@link #droppedByQuit}). If an earlier
+     * quit took effect it pushes nothing.
      */
     @Override
     void quitQueue(boolean safe) {
-        Message sentinel = new Message();
-        sentinel.flags = Message.FLAG_IN_USE | Message.FLAG_REMOVED | Message.FLAG_QUIT_SENTINEL;
-        sentinel.arg1 = safe ? 1 : 0;
-        for (;;) {
-            Message t = FieldAccess.laTop(this);
-            if (t != null && isQuitting(t)) {
-                return; // an earlier quit took effect
-            }
-            sentinel.when = clock.uptimeMillis();
-            if (Trace.ON) {
-                Trace.event("quit_readTop", Trace.QUITTER, "top", t, "now", sentinel.when, "safe", safe);
-            }
-            FieldAccess.spNext(sentinel, t);
-            sentinel.ticket = t == null ? 1 : t.ticket + 1;
-            // obligation: NoPushAfterQuit, QuitTerminates, Refinement
-            boolean pushed = FieldAccess.casTop(this, t, sentinel);
-            if (Trace.ON) {
-                Trace.event("quit_casTop", Trace.QUITTER, "exp", t, "ok", pushed);
-            }
-            if (pushed) {
-                break;
-            }
+        if (pushNode(newQuitSentinel(safe), true, null)) {
+            wakeIfAsleep(ASLEEP);
         }
-        wakeIfAsleep(ASLEEP);
     }
 
     /** quit drops everything; quitSafely everything due after the quit's time. */
     static boolean droppedByQuit(Message sentinel, Message m) {
         // obligation: Refinement
-        return sentinel.arg1 == 0 || m.when > sentinel.when;
+        return !quitsSafely(sentinel) || m.when > sentinel.when;
     }
 
     /** Looper, once, when the sweep first meets the sentinel. */
@@ -1494,17 +1377,60 @@ public class DeliQueue extends PaddedTop {
             Message removal = pendingRemovals.isEmpty() ? null : earliestOwner(pendingRemovals, m);
             if (removal != null && removal.ticket < quitSentinel.ticket) {
                 takeFor(m, removal);
-                if (Trace.ON) {
-                    Trace.event("takeDueOrNull_dropOnQuit", Trace.LOOPER, "m", m);
-                }
+                if (Trace.ON) Trace.event("takeDueOrNull_dropOnQuit", Trace.LOOPER, "m", m);
             } else if (takeFor(m, quitSentinel)) {
-                if (Trace.ON) {
-                    Trace.event("takeDueOrNull_dropOnQuit", Trace.LOOPER, "m", m);
-                }
+                if (Trace.ON) Trace.event("takeDueOrNull_dropOnQuit", Trace.LOOPER, "m", m);
                 unlink(m);
                 m.retire();
             }
         }
+    }
+
+    // =====================================================================================================
+    // node kinds: what a removal descriptor and the quit sentinel keep in a Message's fields
+    // =====================================================================================================
+
+    /** The quit sentinel of {@code quit(safe)}: born REMOVED like a descriptor, its time set when it is pushed. */
+    static Message newQuitSentinel(boolean safe) {
+        Message sentinel = new Message();
+        sentinel.flags = Message.FLAG_IN_USE | Message.FLAG_REMOVED | Message.FLAG_QUIT_SENTINEL;
+        sentinel.arg1 = safe ? 1 : 0;
+        return sentinel;
+    }
+
+    /** Whether the quit sentinel is quitSafely's (it drops only what is due after its time): kept in arg1. */
+    static boolean quitsSafely(Message sentinel) {
+        return sentinel.arg1 != 0;
+    }
+
+    /** The tickets a removal descriptor covers, in ascending order: kept in its obj, written before its push. */
+    static long[] verdictsOf(Message descriptor) {
+        return (long[]) descriptor.obj;
+    }
+
+    private static void setVerdicts(Message descriptor, long[] tickets) {
+        descriptor.obj = tickets;
+    }
+
+    static boolean isRemoved(Message m) {
+        return (FieldAccess.lvFlags(m) & Message.FLAG_REMOVED) != 0;
+    }
+
+    static boolean isQuitSentinel(Message m) {
+        return (FieldAccess.lvFlags(m) & Message.FLAG_QUIT_SENTINEL) != 0;
+    }
+
+    static boolean isFinished(Message m) {
+        return (FieldAccess.lvFlags(m) & Message.FLAG_FINISHED) != 0;
+    }
+
+    static boolean isRemoval(Message m) {
+        return (FieldAccess.lvFlags(m) & Message.FLAG_REMOVAL) != 0;
+    }
+
+    /** The quit sentinel, or a descriptor pushed above it: no message may be pushed on it. */
+    static boolean isQuitting(Message m) {
+        return (FieldAccess.lvFlags(m) & (Message.FLAG_QUIT_SENTINEL | Message.FLAG_QUITTING)) != 0;
     }
 
     // =====================================================================================================
@@ -1515,9 +1441,7 @@ public class DeliQueue extends PaddedTop {
     public int postSyncBarrier() {
         int token = nextBarrierToken.getAndIncrement();
         Message barrier = new Message();
-        barrier.flags = Message.FLAG_IN_USE | Message.FLAG_BARRIER;
-        barrier.when = clock.uptimeMillis();
-        barrier.arg1 = token;
+        barrier.makeBarrier(clock.uptimeMillis(), token);
         if (!push(barrier)) {
             throw new IllegalStateException("Cannot post a sync barrier: the queue is quitting.");
         }
@@ -1544,15 +1468,11 @@ public class DeliQueue extends PaddedTop {
         }
     }
 
-    /** Sets the next barrier token: tests use it to make two barriers share a token, as after a wrap-around. */
-    void nextBarrierTokenForTest(int token) {
-        nextBarrierToken.set(token);
-    }
-
     Message firstBarrier(int token) {
         Message[] first = {null};
         traverse(m -> {
-            if (m.isBarrier() && m.arg1 == token && isLive(m) && (first[0] == null || sortsBefore(m, first[0]))) {
+            if (m.isBarrier() && m.barrierToken() == token && isLive(m)
+                    && (first[0] == null || sortsBefore(m, first[0]))) {
                 first[0] = m;
             }
             return false;
@@ -1590,81 +1510,8 @@ public class DeliQueue extends PaddedTop {
                 .append(")\n");
     }
 
-    /**
-     * Checks the structural obligations while no other thread uses the queue (tests, checkers' validation
-     * hooks): TraversalSafe (tickets decrease along {@code next}), BackLinksConsistent, HeapStackConsistent and
-     * PayloadReleased (a linked message tombstoned for a removal holds no payload).
-     *
-     * @throws IllegalStateException naming the broken obligation
-     */
-    void checkInvariants() {
-        java.util.Set<Message> linked = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        boolean belowSwept = false; // swept == null: nothing swept yet
-        for (Message m = FieldAccess.laTop(this), up = null; m != null; up = m, m = FieldAccess.lpNext(m)) {
-            check(up == null || m.ticket < up.ticket, "TraversalSafe", "ticket does not decrease at " + m);
-            belowSwept |= m == swept;
-            if (belowSwept) {
-                check(m.prev == up || (m == swept && m.prev == null), "BackLinksConsistent", "prev of " + m);
-                check(isRemoved(m) || m.heapIndex >= 0, "HeapStackConsistent", "live swept message not in a heap: " + m);
-            } else {
-                check(m.heapIndex < 0, "HeapStackConsistent", "unswept message in a heap: " + m);
-            }
-            int f = FieldAccess.lvFlags(m);
-            check((f & Message.FLAG_RESERVED) == 0, "ExactlyOnce", "a reservation outlived its delivery: " + m);
-            if (!isOwnerNode(m) && (f & (Message.FLAG_REMOVED | Message.FLAG_DELIVERED)) == Message.FLAG_REMOVED
-                    && m.removedBy != null && isRemoval(m.removedBy)) {
-                check(m.obj == null && m.callback == null && m.target == null, "PayloadReleased",
-                        "a removed message still holds its payload: what=" + m.what + " when=" + m.when);
-            }
-            linked.add(m);
-        }
-        check(swept == null || linked.contains(swept), "BackLinksConsistent", "swept message is not linked");
-        for (MessageHeap heap : new MessageHeap[] {syncHeap, asyncHeap}) {
-            Message[] entries = heap.toArray();
-            for (int i = 0; i < entries.length; i++) {
-                Message m = entries[i];
-                check(m.heapIndex == i && heapOf(m) == heap, "HeapStackConsistent", "heap index of " + m);
-                check(linked.contains(m), "HeapStackConsistent", "heap holds an unlinked message: " + m);
-                check(i == 0 || heap.compare(entries[MessageHeap.parent(i)], m) < 0, "DeliveryOrder", "heap order at " + m);
-            }
-        }
-    }
-
-    private static void check(boolean ok, String obligation, String what) {
-        if (!ok) {
-            throw new IllegalStateException(obligation + " violated: " + what);
-        }
-    }
-
-    // ---- helpers ----
-
-    /** The spec's Kind of a message (trace events). */
-    private static String kindOf(Message m) {
-        return m.isBarrier() ? "barrier" : m.isAsynchronous() ? "async" : "sync";
-    }
-
-    private MessageHeap heapOf(Message m) {
+    /** The heap a swept message of {@code m}'s kind goes into. */
+    MessageHeap heapOf(Message m) {
         return m.isAsynchronous() ? asyncHeap : syncHeap;
-    }
-
-    static boolean isRemoved(Message m) {
-        return (FieldAccess.lvFlags(m) & Message.FLAG_REMOVED) != 0;
-    }
-
-    static boolean isQuitSentinel(Message m) {
-        return (FieldAccess.lvFlags(m) & Message.FLAG_QUIT_SENTINEL) != 0;
-    }
-
-    static boolean isFinished(Message m) {
-        return (FieldAccess.lvFlags(m) & Message.FLAG_FINISHED) != 0;
-    }
-
-    static boolean isRemoval(Message m) {
-        return (FieldAccess.lvFlags(m) & Message.FLAG_REMOVAL) != 0;
-    }
-
-    /** The quit sentinel, or a descriptor pushed above it: no message may be pushed on it. */
-    static boolean isQuitting(Message m) {
-        return (FieldAccess.lvFlags(m) & (Message.FLAG_QUIT_SENTINEL | Message.FLAG_QUITTING)) != 0;
     }
 }

@@ -136,12 +136,7 @@ public class HandlerThread extends Thread {
      * @return false if the thread is not running (not started, or ended)
      */
     public boolean quit() {
-        Looper l = getLooper();
-        if (l == null) {
-            return false;
-        }
-        l.quit();
-        return true;
+        return quitLooper(false);
     }
 
     /**
@@ -150,11 +145,19 @@ public class HandlerThread extends Thread {
      * @return false if the thread is not running (not started, or ended)
      */
     public boolean quitSafely() {
+        return quitLooper(true);
+    }
+
+    private boolean quitLooper(boolean safely) {
         Looper l = getLooper();
         if (l == null) {
             return false;
         }
-        l.quitSafely();
+        if (safely) {
+            l.quitSafely();
+        } else {
+            l.quit();
+        }
         return true;
     }
 

@@ -83,15 +83,7 @@ public final class LegacyMessageQueue extends MessageQueue {
     }
 
     @Override
-    public Message next() {
-        try {
-            return nextIgnoringInterrupts();
-        } finally {
-            restoreInterrupt();
-        }
-    }
-
-    private Message nextIgnoringInterrupts() {
+    Message nextIgnoringInterrupts() {
         consumer = Thread.currentThread();
         boolean idleHandlersRan = false;
         long deadline = -1; // -1: do not sleep before looking
@@ -174,9 +166,7 @@ public final class LegacyMessageQueue extends MessageQueue {
             long when = clock.uptimeMillis();
             int token = nextBarrierToken++;
             Message barrier = Message.obtain();
-            barrier.flags = Message.FLAG_IN_USE | Message.FLAG_BARRIER;
-            barrier.when = when;
-            barrier.arg1 = token;
+            barrier.makeBarrier(when, token);
             Message prev = null;
             Message p = messages;
             if (when != 0) {
@@ -200,7 +190,7 @@ public final class LegacyMessageQueue extends MessageQueue {
         synchronized (this) {
             Message prev = null;
             Message p = messages;
-            while (p != null && (p.target != null || p.arg1 != token)) {
+            while (p != null && (p.target != null || p.barrierToken() != token)) {
                 prev = p;
                 p = p.next;
             }

@@ -34,8 +34,9 @@ import java.util.Objects;
 public final class Looper {
     private static final System.Logger LOG = System.getLogger(Looper.class.getName());
     private static final ThreadLocal<Looper> CURRENT = new ThreadLocal<>();
-    private static final Object MAIN_LOCK = new Object();
-    private static Looper main;
+    static final Object MAIN_LOCK = new Object();
+    /** Guarded by MAIN_LOCK; a test that prepared one clears it for the next. */
+    static Looper main;
 
     /** Sees the dispatch of every message of one Looper, on the Looper's thread. */
     public interface Observer {
@@ -103,13 +104,6 @@ public final class Looper {
                 throw new IllegalStateException("The main Looper has already been prepared.");
             }
             main = install(factory.create(false, clock));
-        }
-    }
-
-    /** Tests only: forgets the main Looper, so that the next test can prepare its own. */
-    static void forgetMainLooper() {
-        synchronized (MAIN_LOCK) {
-            main = null;
         }
     }
 

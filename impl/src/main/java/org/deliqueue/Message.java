@@ -24,7 +24,7 @@ public final class Message {
     static final int FLAG_REMOVED = 1 << 2;
     /** Marks DeliQueue's quit sentinel, which is never delivered, removed or matched. */
     static final int FLAG_QUIT_SENTINEL = 1 << 3;
-    /** A sync barrier ({@link MessageQueue#postSyncBarrier()}); its {@link #arg1} is the token. */
+    /** A sync barrier ({@link MessageQueue#postSyncBarrier()}); its token: {@link #barrierToken()}. */
     static final int FLAG_BARRIER = 1 << 4;
     /** DeliQueue: the Looper has reserved this message for delivery; any thread resolves the reservation. */
     static final int FLAG_RESERVED = 1 << 5;
@@ -282,6 +282,18 @@ public final class Message {
     /** Whether the message is enqueued, being dispatched, pooled or retired. */
     public boolean isInUse() {
         return (flags & FLAG_IN_USE) != 0;
+    }
+
+    /** Makes this fresh message a sync barrier posted at {@code when} with {@code token} (both queues). */
+    void makeBarrier(long when, int token) {
+        flags = FLAG_IN_USE | FLAG_BARRIER;
+        this.when = when;
+        arg1 = token;
+    }
+
+    /** A sync barrier's token, kept in {@link #arg1} as on Android. */
+    int barrierToken() {
+        return arg1;
     }
 
     /**

@@ -117,9 +117,19 @@ public abstract class MessageQueue {
 
     /**
      * Blocks until a message is due and returns it, or returns null once the queue has quit and nothing
-     * deliverable remains. Runs idle handlers as described above. Consumer thread only.
+     * deliverable remains. Runs idle handlers as described above. Consumer thread only. An interrupt does not end
+     * the wait; the consumer's interrupt status is set again on return ({@link #parkUntil}).
      */
-    public abstract Message next();
+    public final Message next() {
+        try {
+            return nextIgnoringInterrupts();
+        } finally {
+            restoreInterrupt();
+        }
+    }
+
+    /** {@link #next()}, while {@link #parkUntil} clears and remembers the consumer's interrupts. */
+    abstract Message nextIgnoringInterrupts();
 
     /**
      * One non-blocking step of the consumer: returns the next due message, or null if none is due now (or the

@@ -125,7 +125,12 @@ final class Trace {
             return "Quit";
         }
         return NAMES.computeIfAbsent(new Identity(m),
-                k -> DeliQueue.isRemoval(m) ? "r" + m.ticket : m.isBarrier() ? "b" + m.arg1 : "m" + m.what);
+                k -> DeliQueue.isRemoval(m) ? "r" + m.ticket : m.isBarrier() ? "b" + m.barrierToken() : "m" + m.what);
+    }
+
+    /** The spec's Kind of the message {@code m}: "barrier", "async" or "sync". */
+    static String kind(Message m) {
+        return m.isBarrier() ? "barrier" : m.isAsynchronous() ? "async" : "sync";
     }
 
     /**

@@ -15,7 +15,8 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class WakeResource {
     private final AtomicInteger signalsInProgress = new AtomicInteger();
-    private volatile boolean freed;
+    /** Set by {@link #free()}; tests read it to see whether the Looper tore down. */
+    volatile boolean freed;
     /** The Looper thread, set when it first waits for messages. */
     private volatile Thread looper;
 
@@ -48,9 +49,5 @@ final class WakeResource {
             throw new IllegalStateException("use after free: the Looper's wake resource was freed while being signalled");
         }
         looper = null;
-    }
-
-    boolean isFreed() {
-        return freed;
     }
 }

@@ -21,18 +21,15 @@ import java.util.function.Predicate;
  */
 public enum Mutant implements MessageQueue.Factory {
 
-    /** push reads {@code top} and writes it back without CAS: two concurrent pushes lose one message. */
+    /**
+     * The push loop reads {@code top} and writes it back without CAS: two concurrent pushes lose one node. The
+     * write records no trace event (the step it replaces is the CAS).
+     */
     NON_ATOMIC_PUSH(Detection.CONFORMANCE, "ExactlyOnce/NoLostMessage: the stress test counts a lost message",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
-            boolean push(Message m) {
-                Message t = FieldAccess.lvTop(this);
-                if (t != null && isQuitSentinel(t)) {
-                    return false;
-                }
-                FieldAccess.spNext(m, t);
-                m.ticket = t == null ? 1 : t.ticket + 1;
-                top = m; // BUG: a plain volatile write, not a CAS
+            boolean casTop(Message t, Message node) {
+                top = node; // BUG: a plain volatile write, not a CAS: a push since the read of t is lost
                 return true;
             }
         }),
@@ -208,11 +205,9 @@ public enum Mutant implements MessageQueue.Factory {
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
             void quitQueue(boolean safe) {
-                Message sentinel = new Message();
-                sentinel.flags = Message.FLAG_IN_USE | Message.FLAG_REMOVED | Message.FLAG_QUIT_SENTINEL;
-                sentinel.arg1 = safe ? 1 : 0;
+                Message sentinel = newQuitSentinel(safe);
                 sentinel.when = clock.uptimeMillis(); // BUG: pushes may still land below the sentinel after this
-                if (push(sentinel)) {
+                if (push(sentinel)) { // pushed as a message is: its time is not read again
                     wakeIfAsleep(ASLEEP);
                 }
             }
@@ -259,10 +254,9 @@ public enum Mutant implements MessageQueue.Factory {
                     java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
 
             @Override
-            Message newDescriptor(Selection s) {
-                Message descriptor = super.newDescriptor(s);
-                predicates.put(descriptor, s.predicate); // BUG: user code travels with the descriptor
-                return descriptor;
+            void pushDescriptor(Message d, Selection s) {
+                predicates.put(d, s.predicate); // BUG: user code travels with the descriptor
+                super.pushDescriptor(d, s);
             }
 
             @Override
@@ -310,7 +304,7 @@ public enum Mutant implements MessageQueue.Factory {
                 Message[] chain = new Message[2];
                 int[] count = {0};
                 traverse(m -> {
-                    if (p.test(m) && isLive(m) && markRemoved(m)) {
+                    if (p.test(m) && isLive(m) && DeliQueueTesting.markRemoved(m)) {
                         m.nextFree = chain[0];
                         chain[1] = chain[1] == null ? m : chain[1];
                         chain[0] = m;
@@ -384,29 +378,14 @@ public enum Mutant implements MessageQueue.Factory {
             + "removal returns without it (RemovalQuitRacesTest)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
-            boolean resolve(Message m) {
+            Message ownerSinceClaim(Message m) {
                 long floor = m.claimTop == null ? 0 : m.claimTop.ticket;
-                Message owner = null;
                 for (Message n = FieldAccess.lvTop(this); n != null && n.ticket > floor; n = FieldAccess.lpNext(n)) {
                     if (isOwnerNode(n) && covers(n, m)) {
-                        owner = n;
-                        break; // BUG: the first owner met walking down is the newest, not the earliest
+                        return n; // BUG: the first owner met walking down is the newest, not the earliest
                     }
                 }
-                for (;;) {
-                    int f = FieldAccess.lvFlags(m);
-                    if ((f & Message.FLAG_RESERVED) == 0) {
-                        return (f & Message.FLAG_DELIVERED) != 0;
-                    }
-                    if (owner != null) {
-                        m.removedBy = owner;
-                    }
-                    int outcome = (f & ~Message.FLAG_RESERVED) | Message.FLAG_REMOVED
-                            | (owner == null ? Message.FLAG_DELIVERED : 0);
-                    if (FieldAccess.casFlags(m, f, outcome)) {
-                        return owner == null;
-                    }
-                }
+                return null;
             }
         }),
 
@@ -416,12 +395,8 @@ public enum Mutant implements MessageQueue.Factory {
             + "(RemovalQuitRacesTest)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
-            boolean pushDescriptor(Message d, Message t) {
-                // BUG: no FLAG_QUITTING, whatever t is
-                d.flags = Message.FLAG_IN_USE | Message.FLAG_REMOVED | Message.FLAG_REMOVAL;
-                FieldAccess.spNext(d, t);
-                d.ticket = t == null ? 1 : t.ticket + 1;
-                return FieldAccess.casTop(this, t, d);
+            boolean carriesQuit(Message t) {
+                return false; // BUG: no FLAG_QUITTING, whatever t is
             }
         }),
 

@@ -12,8 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The parts of Android's {@code android.os} API that ported code and CTS-style tests use beyond the queue contract
- * (issue 16), on every queue: Handlers on the current thread's Looper, {@code Message.copyFrom}, the message count,
+ * The parts of Android's {@code android.os} API that ported code and CTS-style tests use beyond the queue contract,
+ * on every queue: Handlers on the current thread's Looper, {@code Message.copyFrom}, the message count,
  * {@code dump(Printer, prefix)} with a Handler filter, and the main Looper's queue kind and clock.
  */
 class AndroidApiTest {
@@ -196,7 +196,9 @@ class AndroidApiTest {
                 return null;
             }));
         } finally {
-            Looper.forgetMainLooper();
+            synchronized (Looper.MAIN_LOCK) {
+                Looper.main = null; // forgets the main Looper, so that the next test can prepare its own
+            }
         }
     }
 }

@@ -216,7 +216,7 @@ class DeliQueueStructureTest {
         assertEquals(a.ticket + 1, b.ticket, "the ticket is never reused");
         assertNull(queue.poll());
         assertNull(b.next, "the next sweep unlinked the tombstone below b");
-        queue.checkInvariants();
+        DeliQueueTesting.checkInvariants(queue);
     }
 
     @Test
@@ -230,7 +230,7 @@ class DeliQueueStructureTest {
         assertSame(a, c.next, "c is spliced to a");
         assertSame(c, a.prev, "and a links back to c");
         assertSame(a, b.next, "b, unlinked, still leads to a");
-        queue.checkInvariants();
+        DeliQueueTesting.checkInvariants(queue);
     }
 
     @Test
@@ -242,7 +242,7 @@ class DeliQueueStructureTest {
         a.setTarget(h);
         assertThrows(IllegalStateException.class, () -> queue.enqueueMessage(a, 0),
                 "a retired message stays in use for good (no pooling)");
-        queue.checkInvariants();
+        DeliQueueTesting.checkInvariants(queue);
     }
 
     /** Tombstoned nodes still linked below {@code top} (the top itself may stay as a deferred tombstone). */
@@ -281,7 +281,7 @@ class DeliQueueStructureTest {
         assertEquals(0, linkedTombstonesBelowTop(), "a tombstone is left linked: its remover never handed it over");
         assertTrue(queue.hasMessages(h, 1, detonator), "the message whose equals threw is still pending");
         assertFalse(queue.hasMessages(h, 1, "k"), "both matches were removed");
-        queue.checkInvariants();
+        DeliQueueTesting.checkInvariants(queue);
     }
 
     /** Barrier tokens wrap after 2^31: a removal takes exactly one barrier, the one that sorts first. */
@@ -289,7 +289,7 @@ class DeliQueueStructureTest {
     void removeSyncBarrierTakesOneBarrierWhenTwoShareAToken() {
         int token = queue.postSyncBarrier();
         clock.advance(1);
-        queue.nextBarrierTokenForTest(token); // as if the counter had wrapped around to it again
+        DeliQueueTesting.setNextBarrierToken(queue, token); // as if the counter had wrapped around to it again
         assertEquals(token, queue.postSyncBarrier());
         Message early = enqueue(1, 1_001); // due now, behind both barriers
         queue.removeSyncBarrier(token);
@@ -297,7 +297,7 @@ class DeliQueueStructureTest {
         queue.removeSyncBarrier(token);
         assertSame(early, queue.poll(), "both barriers are gone");
         assertThrows(IllegalStateException.class, () -> queue.removeSyncBarrier(token));
-        queue.checkInvariants();
+        DeliQueueTesting.checkInvariants(queue);
     }
 
     /** Upstream edge case 2: there, removing barrier token 0 during quit can tombstone the quit sentinel. */
@@ -357,7 +357,7 @@ class DeliQueueStructureTest {
         looper.start();
         looper.join(5_000);
         assertFalse(looper.isAlive(), "next() returns null after quit");
-        assertTrue(queue.isTornDown());
+        assertTrue(DeliQueueTesting.isTornDown(queue));
         assertFalse(queue.acquireWakeRef(), "TEARDOWN is set: no reference can be taken");
         queue.wake(); // must be a no-op, not a use after free
     }
@@ -407,7 +407,7 @@ class DeliQueueStructureTest {
                         "delivery at step " + step);
             }
             assertEquals(legacy.isIdle(), deli.isIdle(), "isIdle at step " + step);
-            deli.checkInvariants();
+            DeliQueueTesting.checkInvariants(deli);
         }
     }
 

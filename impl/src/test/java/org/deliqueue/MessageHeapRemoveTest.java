@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link MessageHeap#remove} of a message that is not in the heap (issue 12, defect 6): an explicit check that holds
+ * {@link MessageHeap#remove} of a message that is not in the heap (once only an assertion): an explicit check that holds
  * whether or not assertions are enabled, naming the obligation the caller broke, and leaving the heap as it was.
  */
 // obligation: HeapStackConsistent

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class MessageTest {
 
     /**
-     * {@code setAsynchronous} racing the enqueue of the same message (issue 12, defect 6). An enqueue writes a
+     * {@code setAsynchronous} racing the enqueue of the same message (it once erased the claim). An enqueue writes a
      * message's flags once, with its claim ({@link MessageQueue#claimForEnqueue}, the IN_USE CAS); so this races
      * that claim directly, about a million times a second: a toggler flips the async flag of one message as fast as
      * it can while this thread claims it, checks IN_USE is still there, and gives it back. A check-then-write
@@ -62,7 +62,7 @@ class MessageTest {
     }
 
     /**
-     * {@code toString} reads {@code target} and {@code callback} once (issue 12, defect 6: dump racing a retire).
+     * {@code toString} reads {@code target} and {@code callback} once (a dump racing a retire once read null).
      * The race is replayed deterministically: the payload's own {@code toString}, which runs between the reads of
      * the message's fields, retires the message.
      */

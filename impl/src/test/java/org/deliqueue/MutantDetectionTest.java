@@ -126,7 +126,7 @@ class MutantDetectionTest {
 
     /**
      * The report names each failing test and what it threw, so that a real queue failing under load can be told
-     * apart (issue 12: it used to print {@code DefaultFailure@hash}).
+     * apart (it used to print {@code DefaultFailure@hash}).
      */
     @Test
     void theFailureReportNamesEachFailingTestAndWhatItThrew() {

@@ -14,12 +14,12 @@ import sun.misc.Unsafe;
  * DeliQueue's {@code top} keeps a cache-line pair to itself ({@link PaddedTop}): no other field of a DeliQueue lies
  * within 128 bytes of it, in the layout this JVM chose. HotSpot fills holes a superclass leaves with a subclass's
  * fields, so the padding only works if it leaves none; this test is what notices when a JVM or a new field puts
- * something next to {@code top}. The contention benchmark measures what the padding buys (bench/, issue 27).
+ * something next to {@code top}. The contention benchmark measures what the padding buys (bench/ ContentionBench).
  */
 class PaddedTopLayoutTest {
     private static final int LINE_PAIR = 128;
 
-    /** A queue-like class with {@code top} and no padding: what DeliQueue's layout was before issue 27. */
+    /** A queue-like class with {@code top} and no padding: DeliQueue's layout before the padding. */
     static class UnpaddedFixture {
         long looperWritten;
         volatile Message top;

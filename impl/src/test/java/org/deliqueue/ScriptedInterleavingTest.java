@@ -133,15 +133,18 @@ class ScriptedInterleavingTest {
     private List<Object> reservationUnderTwoOwners(MessageQueue.Factory factory, boolean secondIsQuit) {
         DeliQueue q = queue(factory, new ManualClock(10));
         Message a = sweptAndReserved(q);
-        Message selectedAt = FieldAccess.lvTop(q);
-        Message first = descriptorCovering(q, a);
-        Message second = secondIsQuit ? null : descriptorCovering(q, a);
-        assertTrue(q.pushDescriptor(first, selectedAt));
+        DeliQueue.Selection firstSelection = selectionOf(q, a);
+        DeliQueue.Selection secondSelection = secondIsQuit ? null : selectionOf(q, a);
+        Message first = new Message();
+        q.pushDescriptor(first, firstSelection);
+        assertSame(first, FieldAccess.lvTop(q));
+        Message second = new Message();
         if (secondIsQuit) {
             q.quit(false);
         } else {
-            assertFalse(q.pushDescriptor(second, selectedAt), "the first removal's push moved top");
-            assertTrue(q.pushDescriptor(second, FieldAccess.lvTop(q)));
+            // Its first CAS fails (the first removal's push moved top): it walks that segment and pushes above it.
+            q.pushDescriptor(second, secondSelection);
+            assertSame(first, FieldAccess.lpNext(second), "the second descriptor went above the first");
         }
         boolean delivered = q.resolve(a);
         int firstTook = q.collect(first);
@@ -162,11 +165,13 @@ class ScriptedInterleavingTest {
         return a;
     }
 
-    /** A removal descriptor, not yet pushed, whose selection matched {@code m} alone. */
-    private static Message descriptorCovering(DeliQueue q, Message m) {
+    /** A removal's selection that has walked {@code q} from its current top and matched {@code m} alone. */
+    private static DeliQueue.Selection selectionOf(DeliQueue q, Message m) {
         DeliQueue.Selection s = q.newSelection(x -> x == m);
-        s.add(m.ticket);
-        return q.newDescriptor(s);
+        assertFalse(s.visit(m));
+        assertTrue(s.endSegment(), "the selection matched m");
+        s.seen = FieldAccess.lvTop(q);
+        return s;
     }
 
     // ---- Refinement: quit() while the Looper holds a reservation ----
@@ -261,7 +266,7 @@ class ScriptedInterleavingTest {
         }
         looper.join(TimeUnit.SECONDS.toMillis(5));
         assertFalse(looper.isAlive(), "teardown completes once the last reference is gone");
-        assertTrue(q.isTornDown());
+        assertTrue(DeliQueueTesting.isTornDown(q));
         return signalled;
     }
 }

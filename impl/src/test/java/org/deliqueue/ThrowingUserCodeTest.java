@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * User code that throws (issue 12, defect 5): a handler throwing during dispatch, a removal's {@code equals} throwing
+ * User code that throws: a handler throwing during dispatch, a removal's {@code equals} throwing
  * after the removal took a message, an idle handler throwing a checked exception it never declared. Whatever user
  * code throws, the queue neither loses nor keeps what it holds.
  */
@@ -64,7 +64,7 @@ class ThrowingUserCodeTest {
             assertNull(m.getTarget(), "the thrown-over message still holds its target");
             assertTrue(m.isInUse(), "the thrown-over message can be enqueued again: it was not given back");
             if (queue instanceof DeliQueue dq) {
-                dq.checkInvariants();
+                DeliQueueTesting.checkInvariants(dq);
                 for (Message linked = dq.top; linked != null; linked = linked.next) {
                     assertNotSame(payload, linked.obj, "the payload is still reachable from top");
                 }
@@ -97,7 +97,7 @@ class ThrowingUserCodeTest {
         assertTrue(TestSupport.collected(taken), "the message the removal took still holds its payload");
         assertEquals(List.of(detonatorId), q.pollAllAt(QueueFixture.START + 2), "what is left");
         if (q.queue instanceof DeliQueue dq) {
-            dq.checkInvariants();
+            DeliQueueTesting.checkInvariants(dq);
             for (Message m = dq.top.next; m != null; m = m.next) { // top itself may wait for the next push
                 assertFalse(DeliQueue.isRemoved(m), "a tombstone stays linked once the Looper has run");
             }

@@ -50,7 +50,7 @@ public final class Steps {
     }
 
     public static boolean isTornDown(DeliQueue q) {
-        return q.isTornDown();
+        return DeliQueueTesting.isTornDown(q);
     }
 
     // ---- step 6: wait word ----
@@ -78,7 +78,7 @@ public final class Steps {
 
     /** The REMOVED CAS; false if the message had already left the queue. */
     public static boolean markRemoved(Message m) {
-        return DeliQueue.markRemoved(m);
+        return DeliQueueTesting.markRemoved(m);
     }
 
     /** A remover hands the chain {@code head .. tail} (by {@code nextFree}, {@code nodes} long) to the Looper. */
@@ -105,7 +105,7 @@ public final class Steps {
 
     /** The structural obligations (TraversalSafe, BackLinksConsistent, HeapStackConsistent) while quiescent. */
     public static void checkInvariants(DeliQueue q) {
-        q.checkInvariants();
+        DeliQueueTesting.checkInvariants(q);
     }
 
     /**

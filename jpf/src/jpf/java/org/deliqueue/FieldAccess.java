@@ -149,16 +149,12 @@ final class FieldAccess {
         return q.top; // JPF version: volatile (see the class comment)
     }
 
+    /** The push's linearization point, the only write of {@code top}: every node's push loop ends with it. */
     static boolean casTop(DeliQueue q, Message expect, Message update) {
         return TOP.compareAndSet(q, expect, update);
     }
 
     // ---- DeliQueue.freelist: tombstoned messages waiting for the Looper ----
-
-    /** Volatile: the Looper's re-check in sleep, the second half of its Dekker pair (twin {@code SLEEP_RELEASE_ACQUIRE}). */
-    static Message lvFreelist(DeliQueue q) {
-        return q.freelist;
-    }
 
     /**
      * Opaque: the value is only the expectation of the next CAS or exchange (the remover's push stores it in
@@ -170,6 +166,7 @@ final class FieldAccess {
         return q.freelist; // JPF version: volatile (see the class comment)
     }
 
+    /** A remover's hand-over of its chain. */
     static boolean casFreelist(DeliQueue q, Message expect, Message update) {
         return FREELIST.compareAndSet(q, expect, update);
     }
@@ -181,6 +178,11 @@ final class FieldAccess {
                 return f;
             }
         }
+    }
+
+    /** Volatile: the Looper's re-check in sleep, the second half of its Dekker pair (twin {@code SLEEP_RELEASE_ACQUIRE}). */
+    static Message lvFreelist(DeliQueue q) {
+        return q.freelist;
     }
 
     // ---- DeliQueue.waitWord: AWAKE or ASLEEP(deadline, blocked) ----

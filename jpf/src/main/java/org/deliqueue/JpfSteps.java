@@ -68,12 +68,12 @@ public final class JpfSteps {
 
     /** Whether the wake resource has been freed (the Looper tore down). */
     public static boolean isTornDown(DeliQueue q) {
-        return q.isTornDown();
+        return DeliQueueTesting.isTornDown(q);
     }
 
     /** TraversalSafe, BackLinksConsistent, HeapStackConsistent, while no other thread uses the queue. */
     public static void checkInvariants(DeliQueue q) {
-        q.checkInvariants();
+        DeliQueueTesting.checkInvariants(q);
     }
 
     /**

@@ -7,7 +7,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Atomic bulk removal from any thread (issue 18): a removal that matches several messages, run off the Looper's
+ * Atomic bulk removal from any thread: a removal that matches several messages, run off the Looper's
  * thread while the Looper delivers, is one atomic step. The scenario: x1 then x2 posted, both due, x2 the head;
  * {@code removeAll} races {@code deliver}. Removing message by message (before removal descriptors) takes x2 while
  * the Looper delivers x1, which no sequential order explains; with descriptors the only outcomes are the legacy

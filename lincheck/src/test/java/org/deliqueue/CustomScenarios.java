@@ -16,7 +16,7 @@ import org.jetbrains.lincheck.datastructures.Operation;
 /**
  * Scenarios written by hand, added to every model-checking run of their group: random scenarios rarely line up
  * the few actors these races need, and the model checker then explores every interleaving of them. Each names
- * the obligation (or the issue's defect) it aims at and the seeded bugs it must catch; arguments are those of the
+ * the obligation (or the defect) it aims at and the seeded bugs it must catch; arguments are those of the
  * group's operations.
  */
 final class CustomScenarios {
@@ -81,7 +81,7 @@ final class CustomScenarios {
                         remover -> remover.add("removeEqualFlipping", 0, 0),
                         looper -> looper.add("deliver"),
                         after -> after.add("has", 0)), Mutant.LOOPER_ASKS_PREDICATE),
-                // Atomic bulk removal against a removal and a later push (issue 18's trace at depth): once
+                // Atomic bulk removal against a removal and a later push (the history Lincheck found on per-message removal, at depth): once
                 // removeOne found 0.0 gone, a message pushed afterwards must survive the bulk removal.
                 new Aimed("bulkRemovalAgainstRemovalThenPush", scenario(ops,
                         init -> init.add("post", 0, FRONT, 0),
@@ -103,7 +103,7 @@ final class CustomScenarios {
                 new Aimed("sameBarrierRemovedTwice", sameBarrierRemovedTwice(), Mutant.BARRIER_REMOVED_TWICE));
     }
 
-    // ---- ownership (issue 28): which removal, or the quit, a message goes to ----
+    // ---- ownership: which removal, or the quit, a message goes to ----
     // Two removals covering one reservation need the second remover to select before the first descriptor lands
     // and push after it, with the first remover stopped between its push and its walk: four switches, which 3,000
     // interleavings of that scenario did not reach (the seeded wrong-owner bug passed). JPF's harness (k)
@@ -182,14 +182,14 @@ final class CustomScenarios {
                         first -> first.add("post", 0, FRONT, 0),
                         second -> second.add("post", 1, FRONT, 0),
                         after -> after.add("deliver").add("deliver").add("deliver")), Mutant.NON_ATOMIC_PUSH),
-                // quitSafely's time (issue 12, defect 2): a post accepted before the quit, due by the clock of
+                // quitSafely's time: a post accepted before the quit, due by the clock of
                 // its post, must not be dropped.
                 new Aimed("postBeforeQuitSafelysClock", scenario(ops,
                         init -> { },
                         quitter -> quitter.add("quitSafely"),
                         poster -> poster.add("advance", 1).add("post", 1, AT_1, 0),
                         after -> after.add("deliver")), Mutant.QUIT_TIME_BEFORE_TOP),
-                // Uptime 0 (issue 12, defect 1, the part poll sees): a front-of-queue post at uptime 0 sorts
+                // Uptime 0 (the part poll sees): a front-of-queue post at uptime 0 sorts
                 // before a barrier posted at uptime 0 and is delivered past it.
                 new Aimed("frontOfQueuePastABarrierAtUptimeZero", scenario(ops,
                         init -> init.add("postBarrier"),

@@ -6,8 +6,8 @@ import org.jetbrains.lincheck.datastructures.Operation;
  * The removal group: posts, every kind of removal from any thread (one message by identity, all of a
  * {@code what}, all {@code equals} to a probe, all of the handler, an {@code equals} that throws, one whose answer flips
  * when asked again, and a sync barrier by its token), queries, deliveries, a moving clock, quit and quitSafely.
- * Bulk removals race deliveries, pushes, other removals, {@code hasMessages} and quit: the races of issue 18's
- * atomic bulk removal, and those of ownership (issue 28): a message covered by two owners (two removals, or a
+ * Bulk removals race deliveries, pushes, other removals, {@code hasMessages} and quit: the races of
+ * atomic bulk removal, and those of ownership: a message covered by two owners (two removals, or a
  * removal and the quit) while the Looper holds it reserved, removals after the quit, and two threads removing the
  * same barrier.
  */

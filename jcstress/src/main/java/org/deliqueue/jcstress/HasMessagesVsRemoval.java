@@ -21,7 +21,7 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.II_Result;
 
 /**
- * Issue 15's {@code hasMessages} question: a false answer is argued to linearize at the traversal's last read of
+ * Whether {@code hasMessages} may answer false on plain payload reads: a false answer is argued to linearize at the traversal's last read of
  * {@code top}, though the payload reads before it are plain. The queue holds {@code m1} ({@code what} 1, obj X);
  * the remover posts {@code m2} ({@code what} 1, obj Y), then removes what matches {@code (what 1, obj X)}: only
  * {@code m1}, and only after {@code m2} was pushed. So at every instant some message with {@code what} 1 is pending,

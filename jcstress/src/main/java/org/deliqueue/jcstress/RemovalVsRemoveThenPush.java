@@ -24,7 +24,7 @@ import org.openjdk.jcstress.infra.results.III_Result;
 
 /**
  * Step 3 (a bulk removal) against step 3 (a single removal) followed by step 1 (a push): the history Lincheck
- * found on the per-message removal (issue 18). The queue holds {@code m1} (obj {@code KEY}) above a
+ * found on the per-message removal, before removal descriptors. The queue holds {@code m1} (obj {@code KEY}) above a
  * {@code filler} of the same handler and {@code what} but another obj. Actor 1 removes every message equal to
  * {@code KEY} ({@code removeEqualMessages}); actor 2 removes the messages whose obj is {@code KEY}
  * ({@code removeMessages}, identity), then posts {@code m2} (obj {@code KEY}). The per-message removal

@@ -31,7 +31,7 @@ import org.openjdk.jcstress.annotations.State;
  * write (the re-check must catch it), or after ASLEEP (the producer must claim the wake).
  *
  * <p>Two starts ({@link Start}). {@code EMPTY}: uptime 100, nothing queued, the producer posts a due message.
- * {@code BARRIER_AT_ZERO} (issue 12, defect 1): uptime 0, a sync barrier posted at uptime 0 heads the queue and the
+ * {@code BARRIER_AT_ZERO} (the wake decided by the clock): uptime 0, a sync barrier posted at uptime 0 heads the queue and the
  * Looper sleeps behind it (BLOCKED, {@code sleepBarrier} = the barrier); the producer posts a synchronous message at
  * uptime 0, a front-of-queue message ({@code when} 0, LIFO) that sorts before the barrier, so the barrier does not
  * hold it back: it must be delivered, and the producer must wake the Looper. Whether the barrier holds a message

@@ -10,7 +10,7 @@ import org.deliqueue.ManualClock;
 import org.deliqueue.Message;
 
 /**
- * (g) Atomic bulk removal from a thread other than the Looper (issue 18): the removal's descriptor push, its walk
+ * (g) Atomic bulk removal from a thread other than the Looper: the removal's descriptor push, its walk
  * ({@code collect}, {@code takeFor}) and the Looper's reserved delivery ({@code claimForDelivery}, then
  * {@code resolve}). Two messages are posted before the threads start, {@code x1} and then {@code x2}, both due,
  * {@code x2} earlier, so the Looper delivers {@code x2} first; a remover calls {@code removeMessages(h, 1)}, which

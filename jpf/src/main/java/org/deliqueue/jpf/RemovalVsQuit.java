@@ -10,7 +10,7 @@ import org.deliqueue.ManualClock;
 import org.deliqueue.Message;
 
 /**
- * (l) Removal against quit (issue 28): which of a removal descriptor and the quit sentinel owns a message, and what
+ * (l) Removal against quit: which of a removal descriptor and the quit sentinel owns a message, and what
  * removals after the quit may take. The Looper (main) runs {@code next()} until it returns null (it tears down).
  *
  * <ul>

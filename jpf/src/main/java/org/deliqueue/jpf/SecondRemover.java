@@ -11,7 +11,7 @@ import org.deliqueue.Message;
 
 /**
  * (k) A second remover: two removals off the Looper cover the same message while the Looper tries to deliver it
- * (issue 28). Ownership decides: every thread that tombstones the message, or resolves the Looper's reservation of
+ * (ownership). Ownership decides: every thread that tombstones the message, or resolves the Looper's reservation of
  * it, must give it to the earliest covering descriptor, the one whose remover counts it. The Looper (main) makes one
  * delivery attempt ({@code poll}: sweep, reserve, resolve) while both removers run, joins them, and polls once more,
  * so each run ends with every message decided without a polling loop (whose idle rounds JPF cannot fold: see
