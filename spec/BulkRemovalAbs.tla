@@ -1,6 +1,6 @@
 --------------------------- MODULE BulkRemovalAbs ---------------------------
 (***************************************************************************)
-(* The abstract queue of issue 18, seen from removal: every operation is   *)
+(* The abstract queue, seen from removal: every operation is             *)
 (* atomic, and a removal (removeMessages and every variant, from any       *)
 (* thread) is ONE step that takes every queued message its predicate       *)
 (* matches, as the legacy queue's removal under its lock does.             *)

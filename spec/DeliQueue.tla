@@ -2,7 +2,7 @@
 (***************************************************************************)
 (* DeliQueue: Android 17's lock-free MessageQueue, step by step as in      *)
 (* impl/src/main/java/org/deliqueue/DeliQueue.java, with removal made      *)
-(* atomic from any thread (issue 18). Names follow docs/design.md: an      *)
+(* atomic from any thread. Names follow docs/design.md: an               *)
 (* action named m_x is step x of the Java method m, and m == the           *)
 (* disjunction of its steps. The obligations are defined here: each        *)
 (* definition under a \* obligation: comment is one, its name the ID       *)
@@ -878,7 +878,7 @@ PendingOwner(m) == LET O == {r \in pending : Covers(r, m)} IN IF O = {} THEN Nil
 \* dropFrom's isRemoved test and takeFor's read of the flags are one step by
 \* (d). m = Nil is the step that drops nothing and goes on to deliver (none
 \* is left, or there is no quit to handle). m is a parameter so that a
-\* trace can name the message (trace validation, issue 14).
+\* trace can name the message (trace validation).
 takeDueOrNull_dropOnQuitAt(m) ==
   /\ L.pc = "dropOnQuit"
   /\ LET D == {x \in heap : DroppedByQuit(x) /\ ~removed[x]} IN
@@ -1307,7 +1307,7 @@ Refinement == Abs!ASpec
 RefinementSafety == Abs!ASafety
 
 -----------------------------------------------------------------------------
-(* Witnesses (issue 28; module Witness): per obligation, the situations     *)
+(* Witnesses (module Witness): per obligation, the situations            *)
 (* that make it non-trivial, as state predicates. Each must be reached in  *)
 (* some CI model that checks the obligation (make tlc and make test fail   *)
 (* otherwise), so that no obligation passes only because its antecedent    *)

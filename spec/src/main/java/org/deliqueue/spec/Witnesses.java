@@ -14,7 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reachability witnesses (issue 28): an obligation passes vacuously in a model that never reaches the situation
+ * Reachability witnesses: an obligation passes vacuously in a model that never reaches the situation
  * it speaks of. Each spec names, per obligation, the situations that make it non-trivial ({@code StateWitnesses},
  * {@code StepWitnesses}); each CI model reports them through {@code spec/Witness.tla}, which prints
  * {@code <<"witness declared", obligation, name>>} for each witness the model declares and
@@ -61,7 +61,7 @@ public final class Witnesses {
         while (m.find()) {
             (m.group(1).equals("declared") ? declared : reached).add(new Witness(m.group(2), m.group(3)));
         }
-        return new Run(model, checks(specDir.resolve(model + ".cfg")), declared, reached);
+        return new Run(model, checks(Manifest.file(specDir, model, ".cfg")), declared, reached);
     }
 
     /** The obligations a cfg checks (INVARIANT and PROPERTY lines, aliases resolved). */
@@ -115,7 +115,7 @@ public final class Witnesses {
 
     /** Prints, per obligation and witness, the models that reach it; returns {@link #problems}. */
     public static List<String> report(List<Run> runs, PrintStream out) {
-        out.println("Witnesses (issue 28): per obligation, the situations that make it non-trivial, and the CI models"
+        out.println("Witnesses: per obligation, the situations that make it non-trivial, and the CI models"
                 + " that reach them while checking it:");
         String last = "";
         for (Map.Entry<Witness, List<String>> e : reach(runs).entrySet()) {

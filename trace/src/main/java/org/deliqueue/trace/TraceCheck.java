@@ -14,15 +14,15 @@ import org.deliqueue.spec.Tlc;
 
 /**
  * Validates one logged run with TLC: writes its {@link TraceModule} next to copies of the spec modules in a
- * directory of its own and checks {@code spec/MCTrace} there. Accepted when TLC reports {@code TraceIncomplete}
+ * directory of its own and checks {@code spec/trace/MCTrace} there. Accepted when TLC reports {@code TraceIncomplete}
  * violated (a behaviour of the spec matched every event); rejected when TLC exhausts the interleavings without
  * that, or when a state or step it reaches on the way violates an obligation (the model checks them all). A rejected trace is explained: TLC runs again dumping every state it reached, and the verdict names, for
  * a state that matched the most events, each thread's first unmatched event and the spec state before it.
  */
 public final class TraceCheck {
-    /** The spec modules a trace model needs, copied from spec/. */
+    /** The spec modules a trace model needs, copied from spec/ (paths from spec/) into the trace's directory. */
     private static final List<String> MODULES = List.of("DeliQueue.tla", "MessageQueueAbs.tla",
-            "TraceDeliQueue.tla", "MCTrace.tla");
+            "trace/TraceDeliQueue.tla", "trace/MCTrace.tla");
     private static final Pattern STATE = Pattern.compile("^State (\\d+):", Pattern.MULTILINE);
     private static final Pattern CURSORS = Pattern.compile("/\\\\ cur = <<([\\d, ]*)>>");
 
@@ -74,11 +74,11 @@ public final class TraceCheck {
         Path dir = ndjson.resolveSibling(name + ".tlc");
         Files.createDirectories(dir);
         for (String m : MODULES) {
-            Files.copy(specDir.resolve(m), dir.resolve(m), StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(specDir.resolve(m), dir.resolve(Path.of(m).getFileName()), StandardCopyOption.REPLACE_EXISTING);
         }
-        String cfg = Files.readString(specDir.resolve("MCTrace.cfg"));
+        String cfg = Files.readString(specDir.resolve("trace/MCTrace.cfg"));
         if (mutant != null) {
-            String model = Files.readString(specDir.resolve("MCTrace.tla"));
+            String model = Files.readString(specDir.resolve("trace/MCTrace.tla"));
             Files.writeString(dir.resolve("MCTrace.tla"), model.replace("\n====", "\n" + mutant.definitions() + "\n===="));
             cfg = cfg.replace("    Log <- TLog", "    Log <- TLog\n    " + mutant.substitution());
         }

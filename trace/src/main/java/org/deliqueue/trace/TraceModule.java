@@ -17,7 +17,7 @@ import java.util.TreeSet;
 
 /**
  * A logged run (ndjson, written by {@code org.deliqueue.TracedRun}) as the TLA+ module {@code TraceLog} that
- * {@code spec/MCTrace.tla} extends: the constants of {@code spec/DeliQueue.tla} for that run (its messages with
+ * {@code spec/trace/MCTrace.tla} extends: the constants of {@code spec/DeliQueue.tla} for that run (its messages with
  * their kind and when, its queries and removals with what their predicates match, the removals as {@code Fickle}
  * (the spec takes each answer of a removal's predicate from its {@code removeMatching_ask} event, so a predicate
  * that answers differently at each call is checked as it ran), the quit mode, the largest uptime) and the
@@ -33,7 +33,7 @@ import java.util.TreeSet;
  * clock jumped: a {@code tick} event that moves the clock by k ranks is laid out as k ticks of one rank, the last
  * one carrying the logged value. The steps between are uptimes no thread read, and the spec lets any thread move
  * between them. Each added tick carries {@code after}, the log time of the clock thread's event before the jump:
- * the time box ({@code spec/TraceDeliQueue.tla}, {@code Since}) must not take the added tick's log time as a bound
+ * the time box ({@code spec/trace/TraceDeliQueue.tla}, {@code Since}) must not take the added tick's log time as a bound
  * on the next tick of the same jump (one access, logged once, possibly long after another thread read its
  * value).
  */

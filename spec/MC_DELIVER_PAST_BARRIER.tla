@@ -1,8 +1,0 @@
----------- MODULE MC_DELIVER_PAST_BARRIER ----------
-(* Negative control (models.manifest: TLC must report DeliveryOrder violated).
-   firstDeliverable ignores barriers: the Looper delivers a sync message that a barrier before it holds
-   back. *)
-EXTENDS MCBarrier
-
-MFirstDeliverable(H) == IF H \ Barriers = {} THEN Nil ELSE MinOf(H \ Barriers)
-=============================================================================

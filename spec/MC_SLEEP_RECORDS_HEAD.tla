@@ -1,8 +1,0 @@
----------- MODULE MC_SLEEP_RECORDS_HEAD ----------
-(* Negative control (models.manifest: TLC must report TypeOK violated).
-   sleep records the head it waits for as the blocking barrier (sleepBarrier = head): a sync message
-   where only a barrier may stand. *)
-EXTENDS MCQuitTime
-
-MBlockingBarrier(H) == IF SyncSide(H) # {} THEN MinOf(SyncSide(H)) ELSE Nil
-=============================================================================
