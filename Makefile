@@ -97,11 +97,11 @@ obligations: ## Regenerate docs/obligations.md from the spec, the citations and 
 jpf: ## Java PathFinder on the real queue: each harness for DELI and its mutants (needs JPF_HOME or ~/.jpf/site.properties; else skips); ONLY=regex of "Harness ARGS" narrows it
 	@JPF_ONLY='$(ONLY)' bash jpf/bin/run-jpf.sh
 
-bench: ## Quick benchmark pass (minutes): bench/results/quick.json, plots, docs/results.md
+bench: ## Quick benchmark pass (minutes): bench/results/quick-coresN.*, docs/results-quick-coresN.md and its plots (never the reference page)
 	MVN="$(MVN)" bench/run.sh quick
 
-bench-full: ## Full benchmark pass (about half an hour): bench/results/full.json, plots, docs/results.md
-	MVN="$(MVN)" bench/run.sh full
+bench-full: ## Full benchmark pass (about half an hour): bench/results/full-coresN.*, docs/results-full-coresN.md; REFERENCE=1 replaces the reference pass (bench/results/full.*, docs/results.md)
+	MVN="$(MVN)" $(if $(REFERENCE),REFERENCE="$(REFERENCE)") bench/run.sh full
 
 bench-scaling: ## Insertion against producer count (ContentionBench at THREADS, default 1 2, or 1 2 4 8 14 on 16+ cores): docs/scaling-coresN.md
 	MVN="$(MVN)" $(if $(THREADS),THREADS="$(THREADS)") bench/scaling.sh
