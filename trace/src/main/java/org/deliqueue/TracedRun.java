@@ -9,13 +9,14 @@ import java.util.Random;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Phaser;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * One concurrent run of a DeliQueue with the recorder on ({@link Trace}), written as ndjson for trace validation.
  * A Looper thread takes messages until the queue quits; producers post sync, asynchronous and front-of-queue
- * messages (and a barrier, sometimes) at small uptimes; an asker calls {@code hasMessages} and a remover
+ * messages (and a barrier, sometimes) at small uptimes; an asker calls {@code hasMessages} and two removers
  * {@code removeMessages} with predicates over
  * {@code what}; a clock thread moves a {@link ManualClock} on by 1 or 2 ms at a time; a quitter calls {@code quit} or
  * {@code quitSafely} at a random point after half of the posts, racing the others (a quit before any post would make
@@ -35,9 +36,16 @@ public final class TracedRun {
     private final int postsPerProducer;
     private final int asks;
     private final int removals;
+    private final int removers;
 
+    /**
+     * A run with {@code removals} removals on {@code removers} threads: one remover calls them from the start, racing
+     * the posts; two or more start when half of the posts are in and meet before each call, so that removals are in
+     * flight together (trace validation takes about twice as long per trace: {@code make trace} runs them, the CI
+     * sample keeps one).
+     */
     public TracedRun(MessageQueue.Factory factory, long seed, int producers, int postsPerProducer, int asks,
-            int removals) {
+            int removals, int removers) {
         requireRecorder();
         this.factory = factory;
         this.seed = seed;
@@ -45,6 +53,7 @@ public final class TracedRun {
         this.postsPerProducer = postsPerProducer;
         this.asks = asks;
         this.removals = removals;
+        this.removers = removers;
     }
 
     /** Runs once and writes the trace to {@code out}; returns the number of events. */
@@ -83,10 +92,27 @@ public final class TracedRun {
             }
             threads.add(worker(tag + "producer" + p, start, plan.nextLong(), posts));
         }
-        List<Runnable> queries = calls("h", "has", asks, 3, plan, what, meta, deli::hasMatching);
+        List<Runnable> queries = calls("h", "has", asks, k -> 3, plan, what, meta, deli::hasMatching);
         threads.add(worker(tag + "asker", start, plan.nextLong(), queries));
-        List<Runnable> removes = calls("x", "remove", removals, 4, plan, what, meta, deli::removeMatching);
-        threads.add(worker(tag + "remover", start, plan.nextLong(), removes));
+        // Removals alternate between the removers. Together, they start when half of the posts are in (as the quit
+        // does, so that they find messages to take) and meet before each call, so that two are in flight at once,
+        // with predicates modulo 2 and 3 that overlap on some posts: such a message is covered by both descriptors
+        // (the earlier one owns it), and both removers, the Looper and the quit sentinel may meet it, reserved or not.
+        List<Runnable> removes = calls("x", "remove", removals, k -> 2 + k % 2, plan, what, meta, deli::removeMatching);
+        Phaser together = new Phaser(removers);
+        for (int r = 0; r < removers; r++) {
+            List<Runnable> mine = new ArrayList<>();
+            for (int k = r; k < removes.size(); k += removers) {
+                Runnable removal = removes.get(k);
+                mine.add(removers == 1 ? removal : () -> {
+                    awaitQuietly(halfPosted);
+                    together.arriveAndAwaitAdvance();
+                    removal.run();
+                });
+            }
+            mine.add(together::arriveAndDeregister); // a remover with fewer calls does not hold the others back
+            threads.add(worker(tag + "remover" + r, start, plan.nextLong(), mine));
+        }
         List<Runnable> ticks = new ArrayList<>();
         for (int at = 0; at < HORIZON; ) {
             // A jump of 2 passes an uptime no thread reads (TraceModule lays it out as the spec's ticks of 1).
@@ -100,13 +126,7 @@ public final class TracedRun {
         threads.add(worker(tag + "clock", start, plan.nextLong(), ticks));
         boolean safe = plan.nextBoolean();
         List<Runnable> quitter = new ArrayList<>();
-        quitter.add(() -> {
-            try {
-                halfPosted.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt(); // nobody interrupts a run's threads: quit now
-            }
-        });
+        quitter.add(() -> awaitQuietly(halfPosted));
         for (int i = 2 + plan.nextInt(4); i > 0; i--) {
             quitter.add(() -> { }); // a pause: the quit races the later posts more often than the first ones
         }
@@ -167,14 +187,16 @@ public final class TracedRun {
 
     /**
      * {@code n} calls of {@code op} ("has" or "remove"), named {@code prefix + k}, each with a predicate that matches
-     * the posts whose {@code what} is a random residue modulo {@code modulus}; their predicates are declared in
+     * the posts whose {@code what} is a random residue modulo {@code modulusOf(k)}; their predicates are declared in
      * {@code meta}.
      */
-    private static List<Runnable> calls(String prefix, String op, int n, int modulus, Random plan, int posts,
-            List<String> meta, java.util.function.Consumer<java.util.function.Predicate<Message>> call) {
+    private static List<Runnable> calls(String prefix, String op, int n, java.util.function.IntUnaryOperator modulusOf,
+            Random plan, int posts, List<String> meta,
+            java.util.function.Consumer<java.util.function.Predicate<Message>> call) {
         List<Runnable> calls = new ArrayList<>();
         for (int k = 1; k <= n; k++) {
             String name = prefix + k;
+            int modulus = modulusOf.applyAsInt(k);
             int residue = plan.nextInt(modulus);
             meta.add(predicate(name, op, w -> w % modulus == residue, posts));
             calls.add(() -> {
@@ -257,6 +279,15 @@ public final class TracedRun {
                 step.run();
             }
         }, name);
+    }
+
+    /** Waits for {@code latch}; nobody interrupts a run's threads, but if one is, it goes on at once. */
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static Looper idleLooper;

@@ -16,8 +16,8 @@ import org.deliqueue.DeliQueue;
 import org.deliqueue.TracedRun;
 
 /**
- * {@code make trace [TRACES=n] [SECONDS=s]}: traced runs of DeliQueue (2 producers, an asker, a remover, the clock, a
- * quitter), each validated by TLC as soon as it is written, until {@code n} traces are written (100 when neither is
+ * {@code make trace [TRACES=n] [SECONDS=s]}: traced runs of DeliQueue (2 producers, an asker, two removers, the clock,
+ * a quitter), each validated by TLC as soon as it is written, until {@code n} traces are written (100 when neither is
  * given) or {@code s} seconds have passed, whichever comes first; prints each verdict, the figures (traces, events
  * per trace, time per trace) and the coverage of DeliQueue's actions by the matched events. Exits 1 if any trace is
  * rejected, if fewer than {@code n} traces of at least {@value #MIN_EVENTS} events were accepted, or if any action of
@@ -65,7 +65,7 @@ public final class Soak {
         Path dir = Path.of(System.getProperty("trace.dir", "target/traces"));
         TraceCheck check = TraceCheck.fromSystemProperties();
         System.out.printf("make trace: traced runs of DeliQueue validated by TLC, %s%s (2 producers, an asker, "
-                + "a remover, the clock, a quitter; traces in %s)%n", target > 0 ? target + " traces" : "",
+                + "two removers, the clock, a quitter; traces in %s)%n", target > 0 ? target + " traces" : "",
                 seconds > 0 ? (target > 0 ? " or " : "") + seconds + " s, whichever comes first" : "", dir);
         int traces = 0;
         int rejected = 0;
@@ -80,7 +80,7 @@ public final class Soak {
         for (long seed = 1; seed == 1 || (seconds == 0 || System.nanoTime() < end) && (target == 0 || seed <= target);
                 seed++) {
             Path out = dir.resolve("soak-" + seed + ".ndjson");
-            new TracedRun(DeliQueue::new, seed, 2, SIZE, 3, 2).runTo(out);
+            new TracedRun(DeliQueue::new, seed, 2, SIZE, 3, 2, 2).runTo(out);
             verdicts.add(tlc.submit(() -> check.check(out)));
             while (verdicts.stream().filter(f -> !f.isDone()).count() > 2L * Runtime.getRuntime().availableProcessors()) {
                 Thread.sleep(50); // keep the backlog short, so that the time budget holds

@@ -52,7 +52,7 @@ class TraceValidationTest {
 
     private static Path trace(MessageQueue.Factory factory, String name, long seed) throws Exception {
         Path out = dir.resolve(name + "-" + seed + ".ndjson");
-        new TracedRun(factory, seed, 2, Soak.SIZE, 3, 2).runTo(out);
+        new TracedRun(factory, seed, 2, Soak.SIZE, 3, 2, 1).runTo(out);
         return out;
     }
 
