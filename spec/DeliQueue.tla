@@ -4,10 +4,14 @@
 (* impl/src/main/java/org/deliqueue/DeliQueue.java, with removal made      *)
 (* atomic from any thread. Names follow docs/design.md: an               *)
 (* action named m_x is step x of the Java method m, and m == the           *)
-(* disjunction of its steps. The obligations are defined here: each        *)
-(* definition under a \* obligation: comment is one, its name the ID       *)
-(* that code and checkers cite; docs/obligations.md is generated from      *)
-(* them. TLC checks them on bounded models; the THEOREMs have no proof.    *)
+(* disjunction of its steps. This module is the protocol: constants,     *)
+(* variables, TypeOK, Init, the actions, Next and Spec. The obligations    *)
+(* (invariants and properties), the refinement mapping onto               *)
+(* MessageQueueAbs, the witnesses and the THEOREMs are DeliQueueProperties.*)
+(* Each definition under a \* obligation: comment is one (TypeOK here, the *)
+(* rest there), its name the ID that code and checkers cite;               *)
+(* docs/obligations.md is generated from them. TLC checks them on bounded  *)
+(* models; the THEOREMs have no proof.                                     *)
 (*                                                                         *)
 (* Threads: one producer per message (enqueue / postSyncBarrier), one      *)
 (* quitter (quit / quitSafely), the traversers: removers (removeMessages / *)
@@ -127,12 +131,16 @@ VARIABLES
              \* m: the message, inCall: the removal's thread was inside its call, nth: how many evaluations of
              \* (of, m) there had been, this one included]
 
-flagVars == <<removed, reserved, delivered, removedBy, claimTop>>
-sharedVars == <<top, next, ticket, when, freelist, flagVars>>
-wakeVars == <<waitWord, wakeRefs, permit, resource>>
-looperVars == <<prev, swept, heap, deferred, pending, L>>
-threadVars == <<pc, qmode, verdict, T>>
-ghostVars == <<dcount, lastPost, took, evals>>
+\* The variables by owner. Each action conjoins what it changes and one
+\* UNCHANGED naming the rest, by group where it leaves a whole group alone.
+stackVars == <<top, next, ticket, when>>                          \* the stack: what a push writes
+flagVars == <<removed, reserved, delivered, removedBy, claimTop>> \* a node's flags and who set them
+sharedVars == <<stackVars, freelist, flagVars>>                   \* shared memory, less the wake fields
+wakeVars == <<waitWord, wakeRefs, permit, resource>>              \* the Looper's sleep and its wake resource
+looperFieldVars == <<prev, swept, heap, deferred, pending>>       \* fields only the Looper touches
+looperVars == <<looperFieldVars, L>>                              \* ... and its program counter and locals
+threadVars == <<pc, qmode, verdict, T>>                           \* the other threads' counters and locals
+ghostVars == <<dcount, lastPost, took, evals>>                    \* history, for the obligations
 vars == <<sharedVars, wakeVars, now, looperVars, threadVars, ghostVars>>
 
 -----------------------------------------------------------------------------
@@ -280,6 +288,7 @@ TypeOK ==
   /\ L.now \in 0..MaxTime /\ L.dl \in 0..INF /\ L.bar \in Barriers \cup {Nil}
   /\ L.chain \in Seq(Msgs \cup Removers)
   /\ L.quitSeen \in BOOLEAN /\ L.quitDropped \in BOOLEAN
+  /\ pc \in [Threads -> ProducerPcs \cup QuitterPcs \cup AskerPcs \cup RemoverPcs]
   /\ \A m \in Msgs : pc[m] \in ProducerPcs
   /\ pc[QuitT] \in QuitterPcs /\ qmode \in QModes
   /\ \A t \in Removers : pc[t] \in RemoverPcs
@@ -330,7 +339,7 @@ push_readTop(m) ==
             /\ ticket' = [ticket EXCEPT ![m] = TicketOf(top) + 1]
             /\ when' = IF Kind[m] = "barrier" /\ ticket[m] = 0 THEN [when EXCEPT ![m] = now] ELSE when
             /\ pc' = [pc EXCEPT ![m] = "pushCas"]
-  /\ UNCHANGED <<top, freelist, flagVars>> /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, T, ghostVars>>
+  /\ UNCHANGED <<top, freelist, flagVars, wakeVars, now, looperVars, qmode, verdict, T, ghostVars>>
 
 \* CAS top from the value read (m.next) to m; on failure retry. Then
 \* signalIfEarlier (a barrier wakes nobody: it only holds messages back).
@@ -342,8 +351,8 @@ push_casTop(m) ==
             /\ lastPost' = now
        ELSE /\ pc' = [pc EXCEPT ![m] = "push"]
             /\ UNCHANGED <<top, lastPost>>
-  /\ UNCHANGED <<next, ticket, when, freelist, flagVars>>
-  /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, T, dcount, took, evals>>
+  /\ UNCHANGED <<next, ticket, when, freelist, flagVars, wakeVars, now, looperVars, qmode, verdict, T, dcount, took,
+                 evals>>
 
 push(m) == push_readTop(m) \/ push_casTop(m)
 
@@ -374,8 +383,7 @@ signalIfEarlier_cas(t) ==
   /\ IF WantsWake(t, waitWord)
        THEN waitWord' = Awake /\ pc' = [pc EXCEPT ![t] = "wake"]
        ELSE pc' = [pc EXCEPT ![t] = "done"] /\ UNCHANGED waitWord
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeRefs, permit, resource>>
-  /\ UNCHANGED <<now, looperVars, qmode, verdict, T, ghostVars>>
+  /\ UNCHANGED <<sharedVars, wakeRefs, permit, resource, now, looperVars, qmode, verdict, T, ghostVars>>
 
 signalIfEarlier(t) == signalIfEarlier_cas(t)
 
@@ -389,16 +397,14 @@ wake_acquire(t) ==
        THEN pc' = [pc EXCEPT ![t] = "done"] /\ UNCHANGED wakeRefs
        ELSE /\ wakeRefs' = [wakeRefs EXCEPT !.count = @ + 1]
             /\ pc' = [pc EXCEPT ![t] = "wSignal"]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<waitWord, permit, resource>>
-  /\ UNCHANGED <<now, looperVars, qmode, verdict, T, ghostVars>>
+  /\ UNCHANGED <<sharedVars, waitWord, permit, resource, now, looperVars, qmode, verdict, T, ghostVars>>
 
 \* signalWakeResource: uses the resource; the wake is a sticky permit.
 wake_signal(t) ==
   /\ pc[t] = "wSignal"
   /\ permit' = TRUE
   /\ pc' = [pc EXCEPT ![t] = "wRelease"]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<waitWord, wakeRefs, resource>>
-  /\ UNCHANGED <<now, looperVars, qmode, verdict, T, ghostVars>>
+  /\ UNCHANGED <<sharedVars, waitWord, wakeRefs, resource, now, looperVars, qmode, verdict, T, ghostVars>>
 
 \* releaseWakeRef: decrement; the last one out after TEARDOWN unparks the
 \* Looper. Joined into one step: the Looper re-reads wakeRefs before every
@@ -408,8 +414,7 @@ wake_release(t) ==
   /\ wakeRefs' = [wakeRefs EXCEPT !.count = @ - 1]
   /\ permit' = (permit \/ (wakeRefs.count = 1 /\ wakeRefs.teardown))
   /\ pc' = [pc EXCEPT ![t] = "done"]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<waitWord, resource>>
-  /\ UNCHANGED <<now, looperVars, qmode, verdict, T, ghostVars>>
+  /\ UNCHANGED <<sharedVars, waitWord, resource, now, looperVars, qmode, verdict, T, ghostVars>>
 
 wake(t) == wake_acquire(t) \/ wake_signal(t) \/ wake_release(t)
 
@@ -432,15 +437,14 @@ quit_readTop ==
   /\ ticket' = [ticket EXCEPT ![Quit] = TicketOf(top) + 1]
   /\ when' = [when EXCEPT ![Quit] = now]
   /\ pc' = [pc EXCEPT ![QuitT] = "quitCas"]
-  /\ UNCHANGED <<top, freelist, flagVars>> /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, T, ghostVars>>
+  /\ UNCHANGED <<top, freelist, flagVars, wakeVars, now, looperVars, qmode, verdict, T, ghostVars>>
 
 quit_casTop ==
   /\ pc[QuitT] = "quitCas"
   /\ IF top = next[Quit]
        THEN top' = Quit /\ pc' = [pc EXCEPT ![QuitT] = "signal"]
        ELSE pc' = [pc EXCEPT ![QuitT] = "quit"] /\ UNCHANGED top
-  /\ UNCHANGED <<next, ticket, when, freelist, flagVars>>
-  /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, T, ghostVars>>
+  /\ UNCHANGED <<next, ticket, when, freelist, flagVars, wakeVars, now, looperVars, qmode, verdict, T, ghostVars>>
 
 quit == quit_readTop \/ quit_casTop
 
@@ -504,7 +508,7 @@ removeMatching_ask(t) ==
               /\ \E yes \in Answers(t, m) :
                    verdict' = IF yes THEN [verdict EXCEPT ![t] = @ \cup {m}] ELSE verdict
   /\ pc' = [pc EXCEPT ![t] = "tAdvance"]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, T, dcount, lastPost, took>>
+  /\ UNCHANGED <<sharedVars, wakeVars, now, looperVars, qmode, T, dcount, lastPost, took>>
 
 \* The CAS of the descriptor above the top its last segment started from
 \* (T[t].top); before it, private writes into the unpublished descriptor:
@@ -525,15 +529,14 @@ pushDescriptor_casTop(t) ==
             /\ pc' = [pc EXCEPT ![t] = "cAdvance"]
        ELSE /\ pc' = [pc EXCEPT ![t] = "tRecheck"]
             /\ UNCHANGED <<top, next, ticket, took, T>>
-  /\ UNCHANGED <<when, freelist, flagVars>>
-  /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, dcount, lastPost, evals>>
+  /\ UNCHANGED <<when, freelist, flagVars, wakeVars, now, looperVars, qmode, verdict, dcount, lastPost, evals>>
 
 \* The walk's plain read of next (racing unlink_splice).
 collect_advance(t) ==
   /\ pc[t] = "cAdvance"
   /\ T' = [T EXCEPT ![t].cur = next[T[t].cur]]
   /\ pc' = [pc EXCEPT ![t] = "cVisit"]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, ghostVars>>
+  /\ UNCHANGED <<sharedVars, wakeVars, now, looperVars, qmode, verdict, ghostVars>>
 
 \* DeliQueue.leftBefore(m, t): delivered, tombstoned for another owner, or
 \* covered by an earlier owner node passed (a removal, or the quit).
@@ -561,7 +564,7 @@ collect_visit(t) ==
        ELSE IF LeftBefore(m, t) \/ m \notin verdict[t]
          THEN pc' = [pc EXCEPT ![t] = "cAdvance"] /\ UNCHANGED T
          ELSE pc' = [pc EXCEPT ![t] = "cTake"] /\ UNCHANGED T
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, ghostVars>>
+  /\ UNCHANGED <<sharedVars, wakeVars, now, looperVars, qmode, verdict, ghostVars>>
 
 \* A RESERVED message met by a remover or an asker is resolved first (the
 \* step stays where it is and looks again).
@@ -569,8 +572,7 @@ resolve_reserved(t) ==
   /\ pc[t] \in {"cTake", "tTest"}
   /\ reserved[T[t].cur]
   /\ Resolve(T[t].cur)
-  /\ UNCHANGED <<top, next, ticket, when, freelist, claimTop>>
-  /\ UNCHANGED <<wakeVars, now, looperVars, threadVars, lastPost, took, evals>>
+  /\ UNCHANGED <<stackVars, freelist, claimTop, wakeVars, now, looperVars, threadVars, lastPost, took, evals>>
 
 \* takeFor(m, t): not REMOVED: removedBy = t, then the REMOVED CAS (its retry
 \* loop atomic by (a)); REMOVED: counted if tombstoned for t, by anyone.
@@ -585,8 +587,8 @@ collect_takeFor(t) ==
             ELSE /\ T' = IF ~delivered[m] /\ removedBy[m] = t THEN [T EXCEPT ![t].won = <<m>> \o @] ELSE T
                  /\ UNCHANGED <<removed, removedBy>>
   /\ pc' = [pc EXCEPT ![t] = "cAdvance"]
-  /\ UNCHANGED <<top, next, ticket, when, freelist, reserved, delivered, claimTop>>
-  /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, ghostVars>>
+  /\ UNCHANGED <<stackVars, freelist, reserved, delivered, claimTop, wakeVars, now, looperVars, qmode, verdict,
+                 ghostVars>>
 
 \* A node that has left the queue for good: a REMOVED message (REMOVED is
 \* never cleared), or a finished descriptor (FINISHED is never cleared).
@@ -637,7 +639,7 @@ collect_finish(t) ==
   /\ pc[t] = "rFinish"
   /\ \E s \in DeadRunEnds(t) : T' = [T EXCEPT ![t].skip = s, ![t].finished = TRUE]
   /\ pc' = [pc EXCEPT ![t] = "rFree"]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, ghostVars>>
+  /\ UNCHANGED <<sharedVars, wakeVars, now, looperVars, qmode, verdict, ghostVars>>
 
 \* pushFreelist of the chain and the descriptor: { f = freelist;
 \* tail.nextFree = f; CAS(f, head) } retried is one atomic push of the chain
@@ -648,10 +650,9 @@ collect_finish(t) ==
 \* wakes a Looper asleep behind a barrier.
 removeMatching_pushFreelist(t) ==
   /\ pc[t] = "rFree"
-  /\ UNCHANGED T
   /\ freelist' = T[t].won \o <<t>> \o freelist
   /\ pc' = [pc EXCEPT ![t] = IF Range(T[t].won) \cap Barriers # {} THEN "signal" ELSE "done"]
-  /\ UNCHANGED <<top, next, ticket, when, flagVars>> /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, ghostVars>>
+  /\ UNCHANGED <<stackVars, flagVars, wakeVars, now, looperVars, qmode, verdict, T, ghostVars>>
 
 removeMatching(t) == \/ removeMatching_ask(t) \/ pushDescriptor_casTop(t) \/ collect_advance(t)
                      \/ collect_visit(t) \/ collect_takeFor(t) \/ resolve_reserved(t)
@@ -676,7 +677,7 @@ traverse_readTop(t) ==
        THEN pc' = [pc EXCEPT ![t] = "done"] /\ UNCHANGED T
        ELSE /\ T' = [T EXCEPT ![t].top = top, ![t].cur = top, ![t].floor = 0, ![t].seen = Seen(t)]
             /\ pc' = [pc EXCEPT ![t] = "tVisit"]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, ghostVars>>
+  /\ UNCHANGED <<sharedVars, wakeVars, now, looperVars, qmode, verdict, ghostVars>>
 
 \* At cursor m: at null or at the floor (ticket is immutable once published)
 \* the segment ends: a query, or a removal without verdicts, reads top again
@@ -721,7 +722,7 @@ traverse_visit(t) ==
                          ELSE {"tAdvance"} :
                  pc' = [pc EXCEPT ![t] = to]
             /\ UNCHANGED T
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, ghostVars>>
+  /\ UNCHANGED <<sharedVars, wakeVars, now, looperVars, qmode, verdict, ghostVars>>
 
 \* hasMatching's visitor, isLive(m): one read of the flags (a RESERVED
 \* message is resolved first: resolve_reserved); a live match ends the
@@ -733,13 +734,13 @@ hasMatching_isRemoved(t) ==
        THEN /\ T' = [T EXCEPT ![t] = [Returned(t) EXCEPT !.found = TRUE]]
             /\ pc' = [pc EXCEPT ![t] = "done"]
        ELSE pc' = [pc EXCEPT ![t] = "tAdvance"] /\ UNCHANGED T
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, ghostVars>>
+  /\ UNCHANGED <<sharedVars, wakeVars, now, looperVars, qmode, verdict, ghostVars>>
 
 traverse_advance(t) ==
   /\ pc[t] = "tAdvance"
   /\ T' = [T EXCEPT ![t].cur = IF T[t].jump THEN T[T[t].cur].skip ELSE next[T[t].cur], ![t].jump = FALSE]
   /\ pc' = [pc EXCEPT ![t] = "tVisit"]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, ghostVars>>
+  /\ UNCHANGED <<sharedVars, wakeVars, now, looperVars, qmode, verdict, ghostVars>>
 
 \* Re-read top; if it moved, walk the new segment down to the old top's
 \* ticket. The last read (top stable) is the traversal's linearization
@@ -753,7 +754,7 @@ traverse_recheck(t) ==
        ELSE /\ T' = [T EXCEPT ![t].floor = TicketOf(T[t].top), ![t].top = top, ![t].cur = top,
                               ![t].seen = Seen(t)]
             /\ pc' = [pc EXCEPT ![t] = "tVisit"]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, ghostVars>>
+  /\ UNCHANGED <<sharedVars, wakeVars, now, looperVars, qmode, verdict, ghostVars>>
 
 traverse(t) == \/ traverse_readTop(t) \/ traverse_visit(t) \/ hasMatching_isRemoved(t) \/ resolve_reserved(t)
                \/ traverse_advance(t) \/ traverse_recheck(t)
@@ -775,8 +776,7 @@ sweep_readTop ==
                       !.cur = IF top = swept THEN Nil ELSE top,
                       !.ret = IF top = swept THEN "drain" ELSE ret,
                       !.pc = IF top = swept THEN ret ELSE "sweepWalk"]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now>> /\ UNCHANGED <<prev, swept, heap, deferred, pending>>
-  /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<sharedVars, wakeVars, now, looperFieldVars, threadVars, ghostVars>>
 
 \* One node m of the walk: read m.next (only the Looper writes next after
 \* publication, and never in the unswept segment) and m.flags (the one racy
@@ -805,7 +805,7 @@ sweep_step ==
                       /\ L' = [L EXCEPT !.cur = n]
                       /\ UNCHANGED pending
             /\ UNCHANGED <<swept, deferred>>
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, threadVars, ghostVars>>
+  /\ UNCHANGED <<sharedVars, wakeVars, now, threadVars, ghostVars>>
 
 sweep == sweep_readTop \/ sweep_step
 
@@ -817,8 +817,7 @@ drainFreelist_exchange ==
   /\ freelist' = <<>>
   /\ L' = IF freelist = <<>> THEN [L EXCEPT !.pc = "dropOnQuit"]
           ELSE [L EXCEPT !.chain = freelist, !.ret = "drainNode", !.pc = "sweep"]
-  /\ UNCHANGED <<top, next, ticket, when, flagVars>> /\ UNCHANGED <<wakeVars, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<stackVars, flagVars, wakeVars, now, looperFieldVars, threadVars, ghostVars>>
 
 \* For each chained node: a descriptor is no longer pending; a message goes
 \* out of its heap (if heapIndex >= 0); then unlink.
@@ -830,8 +829,7 @@ drainFreelist_node ==
             /\ pending' = pending \ {Head(L.chain)}
             /\ L' = [L EXCEPT !.target = Head(L.chain), !.chain = Tail(L.chain),
                               !.uret = "drainNode", !.pc = "unlink"]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now>> /\ UNCHANGED <<prev, swept, deferred>>
-  /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<sharedVars, wakeVars, now, prev, swept, deferred, threadVars, ghostVars>>
 
 drainFreelist == drainFreelist_exchange \/ drainFreelist_node
 
@@ -846,8 +844,7 @@ unlink_check ==
        ELSE IF top = m
          THEN deferred' = m /\ L' = [L EXCEPT !.pc = L.uret, !.uret = "loop", !.target = Nil]
          ELSE L' = [L EXCEPT !.ret = "splice", !.pc = "sweep"] /\ UNCHANGED deferred
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now>> /\ UNCHANGED <<prev, swept, heap, pending>>
-  /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<sharedVars, wakeVars, now, prev, swept, heap, pending, threadVars, ghostVars>>
 
 \* splice(m): p.next = m.next (the one shared write); n.prev = p and
 \* m.prev = null are Looper-only. m keeps its next (traversals may stand on m).
@@ -859,8 +856,8 @@ unlink_splice ==
        /\ next' = [next EXCEPT ![p] = n]
        /\ prev' = IF n # Nil THEN [prev EXCEPT ![m] = Nil, ![n] = p] ELSE [prev EXCEPT ![m] = Nil]
   /\ L' = [L EXCEPT !.pc = L.uret, !.uret = "loop", !.target = Nil]
-  /\ UNCHANGED <<top, ticket, when, freelist, flagVars>> /\ UNCHANGED <<wakeVars, now>>
-  /\ UNCHANGED <<swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<top, ticket, when, freelist, flagVars, wakeVars, now, swept, heap, deferred, pending, threadVars,
+                 ghostVars>>
 
 unlink == unlink_check \/ unlink_splice
 
@@ -895,8 +892,8 @@ takeDueOrNull_dropOnQuitAt(m) ==
               /\ IF owner = Quit
                    THEN L' = [L EXCEPT !.target = m, !.uret = "dropOnQuit", !.pc = "unlink"]
                    ELSE UNCHANGED L
-  /\ UNCHANGED <<top, next, ticket, when, freelist, reserved, delivered, claimTop>> /\ UNCHANGED <<wakeVars, now>>
-  /\ UNCHANGED <<prev, swept, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<stackVars, freelist, reserved, delivered, claimTop, wakeVars, now, prev, swept, deferred, pending,
+                 threadVars, ghostVars>>
 
 \* The step for some m (the guard, repeated, lets make tlc-explain name its thread).
 takeDueOrNull_dropOnQuit ==
@@ -931,8 +928,8 @@ takeDueOrNull_liveHead ==
             THEN /\ removed' = [removed EXCEPT ![h] = TRUE]
                  /\ removedBy' = [removedBy EXCEPT ![h] = PendingOwner(h)]
             ELSE UNCHANGED <<removed, removedBy>>
-  /\ UNCHANGED <<top, next, ticket, when, freelist, reserved, delivered, claimTop>> /\ UNCHANGED <<wakeVars, now>>
-  /\ UNCHANGED <<prev, swept, deferred, pending, L>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<stackVars, freelist, reserved, delivered, claimTop, wakeVars, now, prev, swept, deferred, pending,
+                 L, threadVars, ghostVars>>
 
 \* 7. deliver: firstDeliverable of the live heads; if due, out of the heap
 \* and on to claimForDelivery. Otherwise record nextDeadline and the
@@ -948,8 +945,7 @@ takeDueOrNull_deliver ==
                                 !.bar = BlockingBarrier(heap),
                                 !.pc = IF L.quitSeen THEN "teardown" ELSE "sleep"]
               /\ UNCHANGED heap
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now>>
-  /\ UNCHANGED <<prev, swept, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<sharedVars, wakeVars, now, prev, swept, deferred, pending, threadVars, ghostVars>>
 
 \* 7. claimForDelivery: the CAS that reserves c unless REMOVED (RESERVED,
 \* claimTop = swept), then resolve. If it finds c REMOVED, a removal owns c
@@ -963,8 +959,8 @@ takeDueOrNull_claim ==
               /\ L' = [L EXCEPT !.pc = "resolve"]
          ELSE /\ L' = [L EXCEPT !.target = Nil, !.pc = "take"]
               /\ UNCHANGED <<reserved, claimTop>>
-  /\ UNCHANGED <<top, next, ticket, when, freelist, removed, delivered, removedBy>> /\ UNCHANGED <<wakeVars, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<stackVars, freelist, removed, delivered, removedBy, wakeVars, now, looperFieldVars, threadVars,
+                 ghostVars>>
 
 \* 7. resolve: read top and CAS from RESERVED (Resolve), unless a remover or
 \* an asker resolved c first (then read the outcome). Delivered: that read
@@ -978,8 +974,7 @@ takeDueOrNull_resolve ==
        /\ L' = IF delivered'[c] THEN [L EXCEPT !.uret = "loop", !.pc = "unlink"]
                ELSE IF removedBy'[c] = Quit THEN [L EXCEPT !.uret = "take", !.pc = "unlink"]
                ELSE [L EXCEPT !.target = Nil, !.pc = "take"]
-  /\ UNCHANGED <<top, next, ticket, when, freelist, claimTop>> /\ UNCHANGED <<wakeVars, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, lastPost, took, evals>>
+  /\ UNCHANGED <<stackVars, freelist, claimTop, wakeVars, now, looperFieldVars, threadVars, lastPost, took, evals>>
 
 takeDueOrNull == takeDueOrNull_dropOnQuit \/ takeDueOrNull_liveHead \/ takeDueOrNull_deliver
                  \/ takeDueOrNull_claim \/ takeDueOrNull_resolve
@@ -990,22 +985,19 @@ sleep_publish ==
   /\ L.pc = "sleep"
   /\ waitWord' = [asleep |-> TRUE, deadline |-> L.dl, barrier |-> L.bar]
   /\ L' = [L EXCEPT !.pc = "recheckTop"]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeRefs, permit, resource, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<sharedVars, wakeRefs, permit, resource, now, looperFieldVars, threadVars, ghostVars>>
 
 \* ... re-read top (the Looper's half of the Dekker pair) ...
 sleep_recheckTop ==
   /\ L.pc = "recheckTop"
   /\ L' = [L EXCEPT !.pc = IF top = swept THEN "recheckFree" ELSE "awake"]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<sharedVars, wakeVars, now, looperFieldVars, threadVars, ghostVars>>
 
 \* ... and freelist ...
 sleep_recheckFree ==
   /\ L.pc = "recheckFree"
   /\ L' = [L EXCEPT !.pc = IF freelist = <<>> THEN "park" ELSE "awake"]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<sharedVars, wakeVars, now, looperFieldVars, threadVars, ghostVars>>
 
 \* ... park until the deadline or a permit (consumed) ... A park with a
 \* deadline (parkNanos) measures its duration on System.nanoTime, not on the
@@ -1018,16 +1010,14 @@ sleep_park ==
   /\ \/ permit /\ permit' = FALSE
      \/ L.dl <= MaxTime /\ UNCHANGED permit
   /\ L' = [L EXCEPT !.pc = "awake"]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<waitWord, wakeRefs, resource, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<sharedVars, waitWord, wakeRefs, resource, now, looperFieldVars, threadVars, ghostVars>>
 
 \* ... and write AWAKE; next() loops.
 sleep_awake ==
   /\ L.pc = "awake"
   /\ waitWord' = Awake
   /\ L' = [L EXCEPT !.pc = "loop", !.dl = INF, !.bar = Nil]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeRefs, permit, resource, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<sharedVars, wakeRefs, permit, resource, now, looperFieldVars, threadVars, ghostVars>>
 
 sleep == sleep_publish \/ sleep_recheckTop \/ sleep_recheckFree \/ sleep_park \/ sleep_awake
 
@@ -1039,29 +1029,25 @@ teardown_set ==
   /\ L.pc = "teardown"
   /\ wakeRefs' = [wakeRefs EXCEPT !.teardown = TRUE]
   /\ L' = [L EXCEPT !.pc = "tdCheck"]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<waitWord, permit, resource, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<sharedVars, waitWord, permit, resource, now, looperFieldVars, threadVars, ghostVars>>
 
 teardown_check ==
   /\ L.pc = "tdCheck"
   /\ L' = [L EXCEPT !.pc = IF wakeRefs.count = 0 THEN "free" ELSE "tdPark"]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<sharedVars, wakeVars, now, looperFieldVars, threadVars, ghostVars>>
 
 teardown_park ==
   /\ L.pc = "tdPark"
   /\ permit
   /\ permit' = FALSE
   /\ L' = [L EXCEPT !.pc = "tdCheck"]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<waitWord, wakeRefs, resource, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<sharedVars, waitWord, wakeRefs, resource, now, looperFieldVars, threadVars, ghostVars>>
 
 teardown_free ==
   /\ L.pc = "free"
   /\ resource' = "freed"
   /\ L' = [L EXCEPT !.pc = "exit"]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<waitWord, wakeRefs, permit, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<sharedVars, waitWord, wakeRefs, permit, now, looperFieldVars, threadVars, ghostVars>>
 
 teardown == teardown_set \/ teardown_check \/ teardown_park \/ teardown_free
 
@@ -1069,7 +1055,7 @@ teardown == teardown_set \/ teardown_check \/ teardown_park \/ teardown_free
 tick ==
   /\ now < MaxTime
   /\ now' = now + 1
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, looperVars, threadVars, ghostVars>>
+  /\ UNCHANGED <<sharedVars, wakeVars, looperVars, threadVars, ghostVars>>
 
 (* Threads, Next, Spec *)
 
@@ -1093,318 +1079,4 @@ Fairness == /\ \A m \in Msgs : WF_vars(Producer(m))
 
 Spec == Init /\ [][Next]_vars /\ Fairness
 
------------------------------------------------------------------------------
-(* Obligations (docs/design.md). *)
-
-\* An API promise: a consequence of Refinement (each abstract message has one
-\* status, and Deliver, RemoveAll and Drop each take only a queued one),
-\* checked directly too, so that a counterexample names it.
-\* obligation: no message is delivered twice; none is both delivered and removed (or dropped)
-ExactlyOnce == \A m \in Msgs : /\ dcount[m] <= 1
-                               /\ dcount[m] = 1 => m \notin Counted \cup Dropped
-                               /\ m \in Dropped => m \notin Counted
-
-\* Pending messages stay reachable from top; at teardown a message that is
-\* neither delivered, removed nor dropped must be one the Looper held in its
-\* heap and abandoned (blocked behind a barrier, or a barrier).
-\* obligation: every pushed message is delivered, removed, dropped by quit, or pending and reachable from top
-NoLostMessage == \A m \in Msgs : Pushed(m) /\ ~removed[m] =>
-                    /\ m \in Linked
-                    /\ L.pc = "exit" => m \in heap
-
-\* The messages the Looper has seen (its last read of top is at or above them).
-Swept(m) == Pushed(m) /\ ticket[m] <= TicketOf(L.top)
-\* Owned by a removal the Looper has swept: it treats m as gone.
-SweptRemovalOwns(m) == OwnerOf(m) \in Removers /\ ticket[OwnerOf(m)] <= TicketOf(L.top)
-\* A barrier the Looper honours: seen, not tombstoned, not owned by a removal
-\* it has swept (one pushed since its sweep it learns of later).
-Blocking(b) == Swept(b) /\ ~removed[b] /\ ~SweptRemovalOwns(b)
-Unblocked(m) == /\ Swept(m) /\ ~removed[m] /\ OwnerOf(m) \notin Removers /\ m \notin Barriers
-                /\ ~(Kind[m] = "sync" /\ \E b \in Barriers : Blocking(b) /\ Less(b, m))
-\* Each delivered message is the least (when, insertSeq) among due, swept,
-\* unblocked messages (an action property, checked at the delivery step).
-\* An API promise: a consequence of Refinement (MessageQueueAbs!InOrder),
-\* checked directly too.
-\* obligation: each delivered message is the least (when, insertSeq) among due, swept, unblocked messages
-DeliveryOrder == [][\A m \in Msgs : dcount'[m] > dcount[m] =>
-                      /\ Unblocked(m) /\ when[m] <= now
-                      /\ \A x \in Msgs \ {m} : Unblocked(x) => Less(m, x)]_vars
-
-\* obligation: a message is in a heap only if swept and linked; a live swept message is in a heap
-HeapStackConsistent ==
-  /\ \A m \in heap : /\ m \in Linked /\ ticket[m] <= TicketOf(L.top) /\ ~reserved[m]
-                     /\ removed[m] => m \in Won          \* REMOVED in a heap: a removal's, not yet drained
-  /\ \A m \in Msgs : /\ Pushed(m) /\ ~removed[m] /\ ~reserved[m] /\ SweptNode(m)
-                     /\ ~(L.pc = "claim" /\ L.target = m)             \* out of the heap, about to be claimed
-                     => m \in heap
-
-\* obligation: for every swept linked node m with m.next = n: n.prev = m
-BackLinksConsistent == \A m \in Linked : SweptNode(m) /\ next[m] # Nil => prev[next[m]] = m
-
-\* obligation: a cursor only visits published nodes, and tickets strictly decrease along next (walks end)
-TraversalSafe == /\ \A t \in Traversers : T[t].cur = Nil \/ Published(T[t].cur)
-                 /\ \A n \in Nodes : Published(n) /\ next[n] # Nil =>
-                        Published(next[n]) /\ ticket[next[n]] < ticket[n]
-
-\* A finished descriptor's skip passes only nodes that have left the queue
-\* for good, whatever happened since its removal finished: so a walk that
-\* jumps there misses no message in the queue and no owner it needs.
-\* obligation: a finished removal's skip passes only gone nodes (removed messages, finished descriptors), for good
-SkipsPassOnlyGone == \A r \in Removers : T[r].finished => ValidSkip(r, T[r].skip)
-
-Collected(t) == pc[t] \in {"rFinish", "rFree", "signal", "wake", "wSignal", "wRelease", "done"}
-\* What collect guarantees: its walk down from the descriptor tombstones (or
-\* finds tombstoned for it) every message its removal took; nothing it took
-\* is left in the queue when the walk ends.
-\* obligation: a removal leaves no message it took in the queue when its walk ends
-TraversalComplete == [][\A t \in Removers : ~Collected(t) /\ Collected(t)' =>
-                          \A m \in took[t] : removed[m] /\ ~delivered[m] /\ removedBy[m] = t]_vars
-
-\* removeMatching's count is the abstract removal's set: what it tombstoned
-\* or found tombstoned for it is exactly what was in the queue and matching
-\* at its descriptor's push.
-\* An API promise: Refinement maps the removal's set to the ghost took (atook);
-\* this direct check ties what the call returns to it.
-\* obligation: a removal returns exactly the messages its atomic step took (queued and matching at its descriptor's push)
-RemovalReturnsItsSet == \A t \in Removers : Collected(t) => Range(T[t].won) = took[t]
-
-\* The step that ends t's traversal with its last read of top (stable), or
-\* with top = null: a query answering false, or a removal returning 0
-\* without a descriptor.
-EndsTraversal(t) == pc[t] \in {"tStart", "tRecheck"} /\ pc'[t] = "done"
-\* What t's predicate stands for at that instant: Pred[t], or for a Fickle
-\* remover the set its answers made (its verdicts).
-EffPred(t) == IF t \in Fickle /\ Op[t] = "remove" THEN verdict[t] ELSE Pred[t]
-
-\* hasMessages is linearizable against pushes, removals, deliveries and
-\* quit: true at the read of top that began the pass in which it found a
-\* live match (the match was in the queue then), false at its last, stable
-\* read of top (nothing it matches in the queue then). The same holds for
-\* the select walk of a removal that finds nothing: it returns 0 at that
-\* read, nothing it matches being in the queue then.
-\* obligation: hasMessages answers as the abstract queue does at an instant of the call
-HasMessagesLinearizable ==
-  [][\A t \in Traversers : /\ pc[t] = "tTest" /\ T'[t].found => T[t].cur \in T[t].seen
-                           /\ EndsTraversal(t) /\ ~T'[t].found => LiveNow(EffPred(t)) = {}]_vars
-
-\* User code (a removal's predicate) runs only on the removing thread, inside
-\* its call, at most once per message per removal: no other thread (the
-\* Looper, a resolver, a query, another remover) asks it, and no thread asks
-\* it after the call has returned.
-\* obligation: a removal's predicate runs only on its caller's thread, inside the call, at most once per message
-UserCodeOnCaller == \A e \in evals : e.by = e.of /\ e.inCall /\ e.nth = 1
-
-\* obligation: a message tombstoned for a remover holds no payload once that removal has returned
-PayloadReleased == \A t \in Removers : pc[t] = "done" /\ T[t].won # <<>> => T[t].released
-
-\* obligation: the wake resource is never signalled after it is freed, nor freed while in use
-NoUseAfterTeardown == \A t \in Threads : pc[t] \in {"wSignal", "wRelease"} => resource = "live"
-
-\* A wake is on its way: a waker between its push and its wake, or a remover
-\* whose removal took a barrier and that has not yet reached its wake.
-WakePending == \/ \E t \in Threads : pc[t] \in {"signal", "wake", "wSignal"}
-               \/ \E t \in Removers : /\ \E b \in Barriers : OwnerOf(b) = t
-                                      /\ DescPushed(t) /\ pc[t] \notin {"done", "wRelease"}
-\* A sync message held back by a barrier that no removal has taken: a removed
-\* barrier stops blocking at its removal, not when the Looper learns of it.
-LiveBlocked(m) == Kind[m] = "sync" /\ \E b \in Barriers : /\ Pushed(b) /\ ~removed[b]
-                                                        /\ OwnerOf(b) \notin Removers /\ Less(b, m)
-\* obligation: the Looper never sleeps past a due, unblocked message without a pending wake
-NoLostWakeup == L.pc = "park" /\ ~permit =>
-                  \/ WakePending
-                  \/ \A m \in Msgs : /\ Pushed(m) /\ ~removed[m] /\ OwnerOf(m) \notin Removers
-                                     /\ m \notin Barriers /\ ~LiveBlocked(m)
-                                     => when[m] >= L.dl
-
-\* An API promise: a consequence of Refinement (after Quit a post is
-\* Rejected), checked directly too.
-\* obligation: once the quit sentinel is on top, no push succeeds
-NoPushAfterQuit == QuitPushed => \A m \in Msgs : Pushed(m) => ticket[m] < ticket[Quit]
-
-\* An API promise: Refinement in full implies it (the abstract consumer's weak
-\* fairness: doomed messages dropped, then Close and Terminate), checked
-\* directly too.
-\* obligation: after quit the Looper eventually tears down (weak fairness)
-QuitTerminates == QuitPushed ~> L.pc = "exit"
-
-Pending == {m \in Msgs : pc[m] \in {"push", "pushCas"}}
-\* obligation: some pending push eventually completes (weak fairness)
-PushLockFree == \A k \in 1..Cardinality(Msgs) :
-                  Cardinality(Pending) = k ~> Cardinality(Pending) < k
-
-ClosedPcs == {"teardown", "tdCheck", "tdPark", "free", "exit"}
-DueUnblocked(m) == Pushed(m) /\ ~removed[m] /\ m \notin Barriers /\ when[m] <= now /\ ~LiveBlocked(m)
-\* Delivery is live: a due message that no barrier holds back is eventually
-\* delivered, removed or dropped (all set REMOVED), unless a barrier posted
-\* later holds it back or the Looper has closed after quit (it abandons what
-\* is left then; Refinement's Close says when it may).
-\* An API promise: Refinement in full implies it over a model's finitely many
-\* messages (the abstract consumer's weak fairness), checked directly too.
-\* obligation: every due, unblocked, unremoved message is eventually delivered (weak fairness)
-EventualDelivery == \A m \in Msgs : DueUnblocked(m) ~> (removed[m] \/ LiveBlocked(m) \/ L.pc \in ClosedPcs)
-
------------------------------------------------------------------------------
-(* Refinement: the mapping onto MessageQueueAbs. Linearization points: the  *)
-(* push CAS (Enqueue), the sentinel push (Quit), a descriptor push           *)
-(* (RemoveAll: every message the removal takes leaves the queue at once; a   *)
-(* removal that found nothing: the last, stable read of top of its select),  *)
-(* the resolution of a reservation (Deliver, or Drop when the quit owns the  *)
-(* message), a tombstone written for the quit (Drop), the sweep's read of    *)
-(* top (Observe; with the clock read at "loop"), a tombstone of a removed    *)
-(* barrier the Looper still honoured (Retire), the Looper's decision to tear *)
-(* down (Close), the free (Terminate). No prophecy is needed: every          *)
-(* linearization point is a step of the thread concerned, because the       *)
-(* abstract queue states its guarantee against the consumer's view (what it  *)
-(* has seen, its clock reading, the removed barriers it still honours) or    *)
-(* against the quit (its clock reading, after every accepted post's).        *)
-
-\* A message the quit owns stays queued (doomed) until it is tombstoned for
-\* the quit: Drop is the consumer's step in the abstract queue.
-AStatus == [m \in Msgs |->
-              IF pc[m] = "failed" THEN "rejected"
-              ELSE IF ~Pushed(m) THEN "new"
-              ELSE IF delivered[m] THEN "delivered"
-              ELSE IF OwnerOf(m) \in Removers THEN "removed"
-              ELSE IF OwnerOf(m) = Quit /\ removed[m] THEN "dropped"
-              ELSE "queued"]
-AWhen == [m \in Msgs |-> IF Pushed(m) THEN when[m] ELSE IF Kind[m] = "barrier" THEN 0 ELSE When[m]]
-
-Abs == INSTANCE MessageQueueAbs WITH
-         astatus <- AStatus,
-         awhen <- AWhen,
-         aseq <- [m \in Msgs |-> IF Pushed(m) THEN ticket[m] ELSE 0],
-         aclock <- TicketOf(top),
-         aseen <- {m \in Msgs : Swept(m)},
-         alooked <- L.now,
-         alastpost <- lastPost,
-         aqtime <- IF QuitPushed THEN when[Quit] ELSE 0,
-         aretiring <- {b \in Barriers : Swept(b) /\ ~removed[b] /\ OwnerOf(b) \in Removers
-                                        /\ ~SweptRemovalOwns(b)},
-         aquit <- QuitPushed,
-         amode <- qmode,
-         Modes <- QModes,
-         adone <- [t \in Removers |-> DescPushed(t) \/ pc[t] = "done"],
-         atook <- [t \in Removers |-> took[t]],
-         Removals <- Removers,
-         RPred <- [t \in Removers |-> IF t \in Fickle THEN Msgs ELSE Pred[t]],
-         Fickle <- Fickle \cap Removers,
-         aclosed <- L.pc \in ClosedPcs,
-         aterm <- resource = "freed"
-
-\* A removal whose predicate answers as a function of the payload (not Fickle)
-\* refines RemoveAll over its predicate's set unchanged: at its descriptor's
-\* push it takes LiveNow(verdict[t]), which is LiveNow(Pred[t]) then, since
-\* every message of Pred[t] in the queue at that instant was met by its
-\* select walk and asked (the walk covered everything below the top it CASes
-\* from, and a message skipped as REMOVED or covered by an owner passed has
-\* left the queue for good); one that finds nothing returns 0 at a stable
-\* read of top where LiveNow(Pred[t]) = {} (HasMessagesLinearizable). A
-\* Fickle removal's predicate stands for no fixed set: the abstract removal
-\* takes the queued messages of some set, here its verdicts.
-\* obligation: every behaviour of DeliQueue is a behaviour of the abstract queue MessageQueueAbs
-Refinement == Abs!ASpec
-\* Its safety part, for models too large for liveness checking.
-RefinementSafety == Abs!ASafety
-
------------------------------------------------------------------------------
-(* Witnesses (module Witness): per obligation, the situations            *)
-(* that make it non-trivial, as state predicates. Each must be reached in  *)
-(* some CI model that checks the obligation (make tlc and make test fail   *)
-(* otherwise), so that no obligation passes only because its antecedent    *)
-(* never holds.                                                            *)
-
-\* The Looper's next step delivers m: it holds m reserved and no owner node
-\* pushed since its sweep covers m. A witness of a delivery step is its
-\* state before: the obligations about the step read that state.
-Delivering(m) == L.pc = "resolve" /\ L.target = m /\ reserved[m] /\ ResolveOwners(m) = {}
-Rival(m, x) == x # m /\ Unblocked(x)
-\* A timed park, a park behind a barrier: the clock and barriers at work.
-TimedPark == L.pc = "park" /\ L.dl <= MaxTime
-BarrierPark == L.pc = "park" /\ L.bar # Nil
-\* A live message the Looper holds while it parks (due later or blocked).
-ParkedOverMessage == L.pc = "park" /\ \E m \in heap : ~removed[m] /\ m \notin Barriers
-\* A quit dooms a message that a removal chose (the two race for it).
-DoomedVerdict == \E m \in Msgs, r \in Removers : m \in verdict[r] /\ QuitPushed /\ DroppedByQuit(m)
-\* quitSafely kept one message (pushed before it, not doomed) and dropped another.
-KeptAndDropped == /\ qmode = "quitSafely" /\ QuitPushed /\ Dropped # {}
-                  /\ \E m \in Msgs : Pushed(m) /\ ~DroppedByQuit(m)
-
-\* Lazily(P): P as a function on {TRUE}, which TLC evaluates only when it is
-\* applied, so that the report (Witness.tla) evaluates a witness in a state
-\* only while it has not been reached.
-Lazily(P) == [holds \in {TRUE} |-> P]
-LinkedOwnerAbove(m) == LET lk == Linked IN m \in lk /\ \E o \in Owners \cap lk : ticket[o] > ticket[m]
-
-StateWitnesses == [
-  TypeOK |-> [freelistChain |-> Lazily(Len(freelist) >= 2)],
-  DeliveryOrder |-> [
-      rivalOfOtherWhen |-> Lazily(\E m, x \in Msgs : Delivering(m) /\ Rival(m, x) /\ when[x] # when[m]),
-      syncAgainstAsync |-> Lazily(\E m, x \in Msgs : Delivering(m) /\ Rival(m, x) /\ Kind[x] # Kind[m]),
-      pastBarrier |-> Lazily(\E m \in Msgs, b \in Barriers : Delivering(m) /\ Blocking(b))],
-  ExactlyOnce |-> [
-      delivered |-> Lazily(\E m \in Msgs : dcount[m] = 1),
-      takenFromReservation |-> Lazily(\E m \in Counted : claimTop[m] # 0),
-      droppedAfterVerdict |-> Lazily(Dropped # {} /\ DoomedVerdict)],
-  NoLostMessage |-> [
-      pendingBelowOwner |-> Lazily(\E m \in Msgs : Pushed(m) /\ ~removed[m] /\ LinkedOwnerAbove(m)),
-      abandonedAtExit |-> Lazily(L.pc = "exit" /\ \E m \in Msgs : Pushed(m) /\ ~removed[m])],
-  HeapStackConsistent |-> [
-      removedInHeap |-> Lazily(\E m \in heap : removed[m]),
-      twoInHeap |-> Lazily(Cardinality(heap) >= 2)],
-  BackLinksConsistent |-> [spliceBeforeSuccessor |-> Lazily(L.pc = "splice" /\ next[L.target] # Nil)],
-  TraversalSafe |-> [
-      cursorOnUnlinked |-> Lazily(\E t \in Traversers : T[t].cur \in Nodes /\ T[t].cur \notin Linked)],
-  SkipsPassOnlyGone |-> [
-      skipPastGone |-> Lazily(\E r \in Removers : T[r].finished /\ \E n \in Nodes :
-                                 Published(n) /\ TicketOf(T[r].skip) < ticket[n] /\ ticket[n] < ticket[r]),
-      walkJumped |-> Lazily(\E t \in Traversers : T[t].jump)],
-  NoUseAfterTeardown |-> [wakeDuringTeardown |-> Lazily(wakeRefs.teardown /\ wakeRefs.count > 0)],
-  NoLostWakeup |-> [
-      parkedOverMessage |-> Lazily(ParkedOverMessage),
-      timedPark |-> Lazily(TimedPark),
-      barrierPark |-> Lazily(BarrierPark)],
-  NoPushAfterQuit |-> [pushRefused |-> Lazily(\E m \in Msgs : pc[m] = "failed")],
-  PayloadReleased |-> [removalReturned |-> Lazily(\E t \in Removers : pc[t] = "done" /\ T[t].won # <<>>)],
-  RemovalReturnsItsSet |-> [
-      tookSome |-> Lazily(\E t \in Removers : Collected(t) /\ took[t] # {}),
-      verdictLeftFirst |-> Lazily(\E t \in Removers : Collected(t) /\ took[t] # verdict[t])],
-  UserCodeOnCaller |-> [
-      asked |-> Lazily(evals # {}),
-      verdictBesideLooper |-> Lazily(\E r \in Removers : DescPushed(r) /\ verdict[r] \cap heap # {}),
-      fickleNo |-> Lazily(\E e \in evals : e.of \in Fickle /\ e.m \notin verdict[e.of])],
-  TraversalComplete |-> [
-      tookSome |-> Lazily(\E t \in Removers : Collected(t) /\ took[t] # {}),
-      tookFromReservation |-> Lazily(\E t \in Removers : Collected(t) /\ \E m \in took[t] : claimTop[m] # 0)],
-  HasMessagesLinearizable |-> [
-      queryTrue |-> Lazily(\E t \in Askers : T[t].found),
-      queryFalseAfterPost |-> Lazily(\E t \in Askers : pc[t] = "done" /\ ~T[t].found /\ \E m \in Pred[t] : Pushed(m)),
-      queryPassedDescriptor |-> Lazily(\E t \in Askers : pc[t] # "done" /\ T[t].passed \cap Removers # {}),
-      removalFoundNothing |-> Lazily(\E t \in Removers : pc[t] = "done" /\ ~DescPushed(t)
-                                                         /\ \E m \in Pred[t] : Pushed(m))],
-  Refinement |-> [
-      keptAndDropped |-> Lazily(KeptAndDropped),
-      deliverAfterQuit |-> Lazily(QuitPushed /\ \E m \in Msgs : Delivering(m)),
-      doomedVerdict |-> Lazily(DoomedVerdict),
-      retiring |-> Lazily(\E b \in Barriers : Swept(b) /\ ~removed[b] /\ OwnerOf(b) \in Removers
-                                              /\ ~SweptRemovalOwns(b))],
-  QuitTerminates |-> [
-      teardownWaits |-> Lazily(L.pc = "tdPark"),
-      timedPark |-> Lazily(TimedPark),
-      barrierPark |-> Lazily(BarrierPark),
-      dropped |-> Lazily(Dropped # {})],
-  PushLockFree |-> [
-      pushRetried |-> Lazily(\E m \in Msgs : pc[m] = "push" /\ ticket[m] # 0),
-      timedPark |-> Lazily(TimedPark)],
-  EventualDelivery |-> [
-      timedPark |-> Lazily(TimedPark),
-      barrierPark |-> Lazily(BarrierPark),
-      dropped |-> Lazily(Dropped # {})]]
-
------------------------------------------------------------------------------
-THEOREM Spec => [](TypeOK /\ ExactlyOnce /\ NoLostMessage /\ HeapStackConsistent /\ BackLinksConsistent
-                   /\ TraversalSafe /\ NoUseAfterTeardown /\ NoLostWakeup /\ NoPushAfterQuit
-                   /\ PayloadReleased /\ RemovalReturnsItsSet /\ UserCodeOnCaller)
-THEOREM Spec => DeliveryOrder /\ TraversalComplete /\ HasMessagesLinearizable
-THEOREM Spec => QuitTerminates /\ PushLockFree /\ EventualDelivery
-THEOREM Spec => Refinement
 =============================================================================

@@ -2,7 +2,7 @@
 (* The full model, for long runs (make tlc-full) and simulation (SIM):      *)
 (* a barrier, a sync and an async message, one remover matching the        *)
 (* barrier and the sync message, both quit modes, the clock from 0 to 1.   *)
-EXTENDS DeliQueue, TLC
+EXTENDS DeliQueueProperties, TLC
 
 CONSTANTS m1, m2, m3, r1   \* model values: barrier, sync, async; the remover
 

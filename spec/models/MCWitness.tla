@@ -1,8 +1,9 @@
 ----------------------------- MODULE MCWitness -----------------------------
-(* What the CI models of DeliQueue.tla extend: the spec and the            *)
+(* What the CI models of DeliQueue.tla extend: the spec, its obligations  *)
+(* (DeliQueueProperties) and the                                          *)
 (* report of its witnesses (module Witness), which their .cfg             *)
 (* names as  INVARIANTS StateWitnessReport.                                *)
-EXTENDS DeliQueue, Witness
+EXTENDS DeliQueueProperties, Witness
 
 StateWitnessReport == Report(StateWitnesses)
 =============================================================================

@@ -15,6 +15,6 @@ MClaim ==
               /\ L' = [L EXCEPT !.uret = "loop", !.pc = "unlink"]
          ELSE /\ L' = [L EXCEPT !.target = Nil, !.pc = "take"]
               /\ UNCHANGED <<removed, delivered, dcount>>
-  /\ UNCHANGED <<top, next, ticket, when, freelist, reserved, removedBy, claimTop>> /\ UNCHANGED <<wakeVars, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, lastPost, took, evals>>
+  /\ UNCHANGED <<stackVars, freelist, reserved, removedBy, claimTop, wakeVars, now, looperFieldVars, threadVars,
+                 lastPost, took, evals>>
 =============================================================================

@@ -10,5 +10,5 @@ EXTENDS MCHas
 MDropOnQuit ==
   /\ L.pc = "dropOnQuit"
   /\ L' = [L EXCEPT !.quitDropped = L.quitSeen, !.pc = "deliver"]
-  /\ UNCHANGED <<sharedVars, wakeVars, now, prev, swept, heap, deferred, pending, threadVars, ghostVars>>
+  /\ UNCHANGED <<sharedVars, wakeVars, now, looperFieldVars, threadVars, ghostVars>>
 =============================================================================

@@ -8,8 +8,7 @@ EXTENDS MC
 MClaim ==
   /\ L.pc = "claim"
   /\ L' = IF ~removed[L.target] THEN [L EXCEPT !.pc = "resolve"] ELSE [L EXCEPT !.target = Nil, !.pc = "take"]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now>> /\ UNCHANGED <<prev, swept, heap, deferred, pending>>
-  /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<sharedVars, wakeVars, now, looperFieldVars, threadVars, ghostVars>>
 
 \* ... then sets REMOVED | DELIVERED with a plain write, whatever happened in between, and delivers.
 MSetDelivered ==
@@ -18,6 +17,6 @@ MSetDelivered ==
        /\ removed' = [removed EXCEPT ![c] = TRUE] /\ delivered' = [delivered EXCEPT ![c] = TRUE]
        /\ dcount' = [dcount EXCEPT ![c] = @ + 1]
   /\ L' = [L EXCEPT !.uret = "loop", !.pc = "unlink"]
-  /\ UNCHANGED <<top, next, ticket, when, freelist, reserved, removedBy, claimTop>> /\ UNCHANGED <<wakeVars, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, lastPost, took, evals>>
+  /\ UNCHANGED <<stackVars, freelist, reserved, removedBy, claimTop, wakeVars, now, looperFieldVars, threadVars,
+                 lastPost, took, evals>>
 =============================================================================

@@ -10,6 +10,5 @@ MDrainNode ==
        ELSE /\ pending' = pending \ {Head(L.chain)}
             /\ L' = [L EXCEPT !.target = Head(L.chain), !.chain = Tail(L.chain),
                               !.uret = "drainNode", !.pc = "unlink"]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now>> /\ UNCHANGED <<prev, swept, heap, deferred>>
-  /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<sharedVars, wakeVars, now, prev, swept, heap, deferred, threadVars, ghostVars>>
 =============================================================================

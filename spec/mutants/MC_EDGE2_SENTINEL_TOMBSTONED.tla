@@ -48,7 +48,7 @@ MTraverseVisit(t) ==
               /\ UNCHANGED T
          ELSE /\ T' = [T EXCEPT ![t].passed = @ \cup {m}] /\ pc' = [pc EXCEPT ![t] = "tAdvance"]
               /\ UNCHANGED verdict
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, ghostVars>>
+  /\ UNCHANGED <<sharedVars, wakeVars, now, looperVars, qmode, ghostVars>>
 
 \* The messages of S in the queue: the sentinel among the verdicts is none.
 MLiveNow(S) == {m \in S \cap Msgs : Pushed(m) /\ ~delivered[m] /\ OwnerOf(m) \notin Removers
@@ -69,6 +69,6 @@ MCollectVisit(t) ==
        ELSE IF LeftBefore(m, t) \/ m \notin verdict[t]
          THEN pc' = [pc EXCEPT ![t] = "cAdvance"] /\ UNCHANGED <<T, removed>>
          ELSE pc' = [pc EXCEPT ![t] = "cTake"] /\ UNCHANGED <<T, removed>>
-  /\ UNCHANGED <<top, next, ticket, when, freelist, reserved, delivered, removedBy, claimTop>>
-  /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, ghostVars>>
+  /\ UNCHANGED <<stackVars, freelist, reserved, delivered, removedBy, claimTop, wakeVars, now, looperVars, qmode,
+                 verdict, ghostVars>>
 =============================================================================

@@ -26,5 +26,5 @@ MSweepStep ==
                       /\ L' = [L EXCEPT !.cur = n]
                       /\ UNCHANGED pending
             /\ UNCHANGED <<swept, deferred>>
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, threadVars, ghostVars>>
+  /\ UNCHANGED <<sharedVars, wakeVars, now, threadVars, ghostVars>>
 =============================================================================

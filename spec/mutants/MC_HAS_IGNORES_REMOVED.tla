@@ -7,5 +7,5 @@ EXTENDS MCHas
 MIsRemoved(t) ==
   /\ pc[t] = "tTest" /\ Op[t] = "has"
   /\ T' = [T EXCEPT ![t] = [Returned(t) EXCEPT !.found = TRUE]] /\ pc' = [pc EXCEPT ![t] = "done"]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, ghostVars>>
+  /\ UNCHANGED <<sharedVars, wakeVars, now, looperVars, qmode, verdict, ghostVars>>
 =============================================================================

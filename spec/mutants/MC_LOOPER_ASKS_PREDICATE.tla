@@ -37,8 +37,8 @@ MLiveHead ==
                 /\ heap' = heap \ {h}
                 /\ removed' = [removed EXCEPT ![h] = TRUE]
                 /\ removedBy' = [removedBy EXCEPT ![h] = owner]
-  /\ UNCHANGED <<top, next, ticket, when, freelist, reserved, delivered, claimTop>> /\ UNCHANGED <<wakeVars, now>>
-  /\ UNCHANGED <<prev, swept, deferred, pending, L>> /\ UNCHANGED <<threadVars, dcount, lastPost, took>>
+  /\ UNCHANGED <<stackVars, freelist, reserved, delivered, claimTop, wakeVars, now, prev, swept, deferred, pending,
+                 L, threadVars, dcount, lastPost, took>>
 
 \* dropOnQuit: the owner of a doomed message is the first pending removal pushed between it and the sentinel
 \* whose predicate, asked by the Looper, says yes; else the sentinel.
@@ -62,6 +62,6 @@ MDropOnQuitAt(m) ==
                    /\ IF owner = Quit
                         THEN L' = [L EXCEPT !.target = m, !.uret = "dropOnQuit", !.pc = "unlink"]
                         ELSE UNCHANGED L
-  /\ UNCHANGED <<top, next, ticket, when, freelist, reserved, delivered, claimTop>> /\ UNCHANGED <<wakeVars, now>>
-  /\ UNCHANGED <<prev, swept, deferred, pending>> /\ UNCHANGED <<threadVars, dcount, lastPost, took>>
+  /\ UNCHANGED <<stackVars, freelist, reserved, delivered, claimTop, wakeVars, now, prev, swept, deferred, pending,
+                 threadVars, dcount, lastPost, took>>
 =============================================================================

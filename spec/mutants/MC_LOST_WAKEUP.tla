@@ -6,6 +6,5 @@ EXTENDS MC
 MRecheckTop ==
   /\ L.pc = "recheckTop"
   /\ L' = [L EXCEPT !.pc = "recheckFree"]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<sharedVars, wakeVars, now, looperFieldVars, threadVars, ghostVars>>
 =============================================================================

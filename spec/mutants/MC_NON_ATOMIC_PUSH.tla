@@ -8,6 +8,6 @@ MPushCasTop(m) ==
   /\ top' = m   \* a plain write: no compare with the value read
   /\ pc' = [pc EXCEPT ![m] = IF Kind[m] = "barrier" THEN "done" ELSE "signal"]
   /\ lastPost' = now
-  /\ UNCHANGED <<next, ticket, when, freelist, flagVars>>
-  /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, T, dcount, took, evals>>
+  /\ UNCHANGED <<next, ticket, when, freelist, flagVars, wakeVars, now, looperVars, qmode, verdict, T, dcount, took,
+                 evals>>
 =============================================================================

@@ -9,5 +9,5 @@ MPushReadTop(m) ==
   /\ ticket' = [ticket EXCEPT ![m] = TicketOf(top) + 1]
   /\ when' = IF Kind[m] = "barrier" THEN [when EXCEPT ![m] = now] ELSE when
   /\ pc' = [pc EXCEPT ![m] = "pushCas"]
-  /\ UNCHANGED <<top, freelist, flagVars>> /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, T, ghostVars>>
+  /\ UNCHANGED <<top, freelist, flagVars, wakeVars, now, looperVars, qmode, verdict, T, ghostVars>>
 =============================================================================

@@ -12,22 +12,21 @@ MQuit_readClock ==
   /\ pc[QuitT] = "quit"
   /\ when' = [when EXCEPT ![Quit] = now]
   /\ pc' = [pc EXCEPT ![QuitT] = "quitTop"]
-  /\ UNCHANGED <<top, next, ticket, freelist, flagVars>> /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, T, ghostVars>>
+  /\ UNCHANGED <<top, next, ticket, freelist, flagVars, wakeVars, now, looperVars, qmode, verdict, T, ghostVars>>
 
 MQuit_readTop ==
   /\ pc[QuitT] = "quitTop"
   /\ next' = [next EXCEPT ![Quit] = top]
   /\ ticket' = [ticket EXCEPT ![Quit] = TicketOf(top) + 1]
   /\ pc' = [pc EXCEPT ![QuitT] = "quitCas"]
-  /\ UNCHANGED <<top, when, freelist, flagVars>> /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, T, ghostVars>>
+  /\ UNCHANGED <<top, when, freelist, flagVars, wakeVars, now, looperVars, qmode, verdict, T, ghostVars>>
 
 MQuit_casTop ==
   /\ pc[QuitT] = "quitCas"
   /\ IF top = next[Quit]
        THEN top' = Quit /\ pc' = [pc EXCEPT ![QuitT] = "signal"]
        ELSE pc' = [pc EXCEPT ![QuitT] = "quitTop"] /\ UNCHANGED top
-  /\ UNCHANGED <<next, ticket, when, freelist, flagVars>>
-  /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, T, ghostVars>>
+  /\ UNCHANGED <<next, ticket, when, freelist, flagVars, wakeVars, now, looperVars, qmode, verdict, T, ghostVars>>
 
 MQuit == MQuit_readClock \/ MQuit_readTop \/ MQuit_casTop
 =============================================================================

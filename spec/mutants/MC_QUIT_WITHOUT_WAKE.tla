@@ -9,6 +9,5 @@ MQuitCasTop ==
   /\ IF top = next[Quit]
        THEN top' = Quit /\ pc' = [pc EXCEPT ![QuitT] = "done"]
        ELSE pc' = [pc EXCEPT ![QuitT] = "quit"] /\ UNCHANGED top
-  /\ UNCHANGED <<next, ticket, when, freelist, flagVars>>
-  /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, T, ghostVars>>
+  /\ UNCHANGED <<next, ticket, when, freelist, flagVars, wakeVars, now, looperVars, qmode, verdict, T, ghostVars>>
 =============================================================================

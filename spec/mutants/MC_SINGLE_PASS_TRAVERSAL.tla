@@ -13,5 +13,5 @@ SpPred == h1 :> {m1, m2}
 MRecheck(t) ==
   /\ pc[t] = "tRecheck"
   /\ pc' = [pc EXCEPT ![t] = "done"] /\ T' = [T EXCEPT ![t] = Returned(t)]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<wakeVars, now, looperVars, qmode, verdict, ghostVars>>
+  /\ UNCHANGED <<sharedVars, wakeVars, now, looperVars, qmode, verdict, ghostVars>>
 =============================================================================

@@ -8,6 +8,5 @@ MTeardownSet ==
   /\ L.pc = "teardown"
   /\ wakeRefs' = [wakeRefs EXCEPT !.teardown = TRUE]
   /\ L' = [L EXCEPT !.pc = "free"]
-  /\ UNCHANGED sharedVars /\ UNCHANGED <<waitWord, permit, resource, now>>
-  /\ UNCHANGED <<prev, swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<sharedVars, waitWord, permit, resource, now, looperFieldVars, threadVars, ghostVars>>
 =============================================================================

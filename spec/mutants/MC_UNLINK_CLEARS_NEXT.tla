@@ -13,6 +13,6 @@ MSplice ==
        /\ next' = [next EXCEPT ![p] = n, ![m] = Nil]
        /\ prev' = IF n # Nil THEN [prev EXCEPT ![m] = Nil, ![n] = p] ELSE [prev EXCEPT ![m] = Nil]
   /\ L' = [L EXCEPT !.pc = L.uret, !.uret = "loop", !.target = Nil]
-  /\ UNCHANGED <<top, ticket, when, freelist, flagVars>> /\ UNCHANGED <<wakeVars, now>>
-  /\ UNCHANGED <<swept, heap, deferred, pending>> /\ UNCHANGED <<threadVars, ghostVars>>
+  /\ UNCHANGED <<top, ticket, when, freelist, flagVars, wakeVars, now, swept, heap, deferred, pending, threadVars,
+                 ghostVars>>
 =============================================================================

@@ -23,7 +23,7 @@
 (* are the logged ones (removeMatching_ask's answer), whatever Pred says,  *)
 (* so a trace is checked against what the user code actually answered.   *)
 (***************************************************************************)
-EXTENDS DeliQueue
+EXTENDS DeliQueueProperties
 
 CONSTANT Log   \* <<events of Java thread 1, ...>>: records [a: action, t: spec thread, ...values]
 

@@ -39,7 +39,7 @@ class TraceMatrixTest {
         Path queue = root.resolve("impl/src/main/java/org/deliqueue/DeliQueue.java");
         Files.writeString(queue, Files.readString(queue).replaceAll("// obligation: PushLockFree\\n", "")
                 .replace("PushLockFree, ", "").replace(", PushLockFree", ""));
-        assertReported(root, "PushLockFree (spec/DeliQueue.tla:");
+        assertReported(root, "PushLockFree (spec/DeliQueueProperties.tla:");
     }
 
     @Test
@@ -67,7 +67,7 @@ class TraceMatrixTest {
                 // a checker module that does not exist in this checkout
             }
         }
-        assertReported(root, "QuitTerminates (spec/DeliQueue.tla:");
+        assertReported(root, "QuitTerminates (spec/DeliQueueProperties.tla:");
     }
 
     @Test
