@@ -293,6 +293,33 @@ public enum Mutant implements MessageQueue.Factory {
             }
         }),
 
+    /**
+     * The queue remembers that its Looper was interrupted and never forgets: every later return from next() raises
+     * the interrupt again, even after a handler cleared it (a pending flag that is set and never reset).
+     */
+    INTERRUPT_STICKS(Detection.CONFORMANCE, "Interrupts are user code's once handed back: a handler that cleared "
+            + "the status sees it again at a later dispatch (ClockAndFaultsTest)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            private boolean everInterrupted;
+
+            @Override
+            Message nextIgnoringInterrupts() {
+                everInterrupted |= Thread.currentThread().isInterrupted();
+                Message m = super.nextIgnoringInterrupts();
+                everInterrupted |= Thread.currentThread().isInterrupted();
+                if (everInterrupted) {
+                    Thread.currentThread().interrupt(); // BUG: raised again although user code cleared it
+                }
+                return m;
+            }
+
+            @Override
+            void sleep(long deadline, Message barrier) {
+                everInterrupted |= Thread.currentThread().isInterrupted();
+                super.sleep(deadline, barrier);
+            }
+        }),
+
     /** Removal tombstones message by message with no descriptor: the design before removal became atomic. */
     BULK_REMOVAL_PER_MESSAGE(Detection.MODEL_CHECKER, "Refinement (atomic removal): off the Looper a removal "
             + "matching several messages interleaves with deliveries, and it takes messages pushed after a "

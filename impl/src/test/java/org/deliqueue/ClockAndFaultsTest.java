@@ -29,7 +29,7 @@ import java.util.concurrent.locks.LockSupport;
 // obligation: Refinement
 // obligation: PayloadReleased
 // obligation: NoLostMessage
-// negative control: WAKE_BY_CLOCK, QUIT_TIME_BEFORE_TOP, REMOVAL_KEEPS_PAYLOAD, PARK_KEEPS_INTERRUPT
+// negative control: WAKE_BY_CLOCK, QUIT_TIME_BEFORE_TOP, REMOVAL_KEEPS_PAYLOAD, PARK_KEEPS_INTERRUPT, INTERRUPT_STICKS
 class ClockAndFaultsTest {
 
     // ---- time 0 ----
@@ -179,6 +179,35 @@ class ClockAndFaultsTest {
             assertTrue(lt.handler().post(() -> interrupted.add(Thread.currentThread().isInterrupted())));
             assertTrue(TestSupport.take(interrupted, "the post after the interrupt"),
                     "the interrupt status was swallowed");
+        }
+    }
+
+    /**
+     * The interrupt status belongs to user code once the queue has handed it back. A handler that interrupts its
+     * own Looper thread and leaves the status set gets it back at the next dispatch, without making the idle Looper
+     * spin in between; a handler that then clears it has cleared it for good: the dispatch after that must not see
+     * it. Three dispatches, each after the Looper parked.
+     */
+    @ForEachQueue
+    void anInterruptTheHandlerRaisedComesBackAndOnceClearedStaysCleared(MessageQueue.Factory factory) {
+        try (LooperThread lt = LooperThread.start(factory)) {
+            BlockingQueue<Boolean> seen = new ArrayBlockingQueue<>(1);
+            awaitAsleep(lt);
+            assertTrue(lt.handler().post(() -> {
+                seen.add(Thread.currentThread().isInterrupted());
+                Thread.currentThread().interrupt(); // raised by user code, and left set
+            }));
+            assertFalse(TestSupport.take(seen, "the first post"), "nobody had interrupted the Looper yet");
+
+            lt.awaitParked(); // an idle Looper with its interrupt status set parks: it must not spin
+            assertTrue(lt.handler().post(() -> seen.add(Thread.interrupted()))); // reads and clears
+            assertTrue(TestSupport.take(seen, "the post after the handler's own interrupt"),
+                    "the interrupt the handler raised on its own thread was swallowed");
+
+            lt.awaitParked();
+            assertTrue(lt.handler().post(() -> seen.add(Thread.currentThread().isInterrupted())));
+            assertFalse(TestSupport.take(seen, "the post after the handler cleared the interrupt"),
+                    "an interrupt the handler had cleared was raised again at a later dispatch");
         }
     }
 
