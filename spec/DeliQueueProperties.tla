@@ -4,7 +4,7 @@
 (* obligations, invariants and properties, each under a \* obligation:     *)
 (* comment whose definition name is the ID code and checkers cite (TypeOK, *)
 (* the type invariant, stays with the variables in DeliQueue); the         *)
-(* refinement mapping onto MessageQueueAbs (Refinement); the reachability  *)
+(* refinement mappings onto MessageQueueAbs and BulkRemovalAbs; the        *)
 (* witnesses of each obligation (module Witness); the THEOREMs, checked on *)
 (* bounded models by TLC and not proved. The models (spec/models) extend   *)
 (* this module through MCWitness; trace validation through TraceDeliQueue. *)
@@ -224,6 +224,50 @@ Refinement == Abs!ASpec
 RefinementSafety == Abs!ASafety
 
 -----------------------------------------------------------------------------
+(* Atomic removal: the mapping onto BulkRemovalAbs, the abstract queue seen *)
+(* from removal, where a removal from any thread is ONE step that takes     *)
+(* every queued message its predicate matches, and quit() drops every      *)
+(* queued message at once. Linearization points as for Refinement; here a  *)
+(* message the quit owns is dropped at the sentinel's push. It holds for   *)
+(* removals whose predicate is a function of the payload (not Fickle) and  *)
+(* for quit(): quitSafely keeps what is due, which BulkRemovalAbs does not *)
+(* have (MessageQueueAbs, Refinement, has it). Checked on the models whose *)
+(* removals race each other, quit() and a query.                          *)
+
+\* The abstract status, with what the quit owns dropped from its push on.
+BStatus == [m \in Msgs |->
+              IF pc[m] = "failed" THEN "rejected"
+              ELSE IF ~Pushed(m) THEN "new"
+              ELSE IF delivered[m] THEN "delivered"
+              ELSE IF OwnerOf(m) \in Removers THEN "removed"
+              ELSE IF OwnerOf(m) = Quit THEN "dropped"
+              ELSE "queued"]
+
+BulkAbs == INSTANCE BulkRemovalAbs WITH
+             Removers <- Removers,
+             Pred <- [t \in Removers |-> Pred[t]],
+             astatus <- BStatus,
+             aquit <- QuitPushed,
+             adone <- [t \in Removers |-> DescPushed(t) \/ pc[t] = "done"],
+             aremoved <- [t \in Removers |-> took[t]]
+
+\* Every behaviour is one of BulkRemovalAbs: each removal is one atomic step at
+\* its descriptor's push (or, for one that found nothing, at the stable read
+\* of top that ends its select), and no message it took is delivered or
+\* dropped by a later quit.
+\* obligation: a removal from any thread is one atomic step at its descriptor's push (refines BulkRemovalAbs)
+AtomicRemoval == BulkAbs!ASafety
+
+\* hasMessages against the queue with atomic removal: true at the read of top
+\* that began the pass in which it found its match (queued then), false at
+\* its last, stable read of top (nothing it matches queued then, a message a
+\* removal took at its descriptor's push or the quit owns being gone).
+\* obligation: hasMessages answers as the abstract queue with atomic removal does at an instant of the call
+HasAnswersAtomically ==
+  [][\A t \in Askers : /\ pc[t] = "tTest" /\ T'[t].found => T[t].cur \in T[t].seen
+                       /\ EndsTraversal(t) /\ ~T'[t].found => \A m \in Pred[t] : BStatus[m] # "queued"]_vars
+
+-----------------------------------------------------------------------------
 (* Witnesses (module Witness): per obligation, the situations            *)
 (* that make it non-trivial, as state predicates. Each must be reached in  *)
 (* some CI model that checks the obligation (make tlc and make test fail   *)
@@ -298,6 +342,16 @@ StateWitnesses == [
       queryPassedDescriptor |-> Lazily(\E t \in Askers : pc[t] # "done" /\ T[t].passed \cap Removers # {}),
       removalFoundNothing |-> Lazily(\E t \in Removers : pc[t] = "done" /\ ~DescPushed(t)
                                                          /\ \E m \in Pred[t] : Pushed(m))],
+  AtomicRemoval |-> [
+      overlappingRemovals |-> Lazily(\E r1, r2 \in Removers : r1 # r2 /\ DescPushed(r1) /\ DescPushed(r2)
+                                                              /\ verdict[r1] \cap verdict[r2] # {}),
+      removalThenQuit |-> Lazily(\E r \in Removers : took[r] # {} /\ QuitPushed /\ ticket[r] < ticket[Quit]),
+      takenFromReservation |-> Lazily(\E m \in Msgs : removed[m] /\ ~delivered[m] /\ removedBy[m] \in Removers
+                                                     /\ claimTop[m] # 0)],
+  HasAnswersAtomically |-> [
+      answerTrue |-> Lazily(\E t \in Askers : T[t].found),
+      answerFalseAfterPost |-> Lazily(\E t \in Askers : pc[t] = "done" /\ ~T[t].found /\ \E m \in Pred[t] : Pushed(m)),
+      passedDescriptor |-> Lazily(\E t \in Askers : pc[t] # "done" /\ T[t].passed \cap Removers # {})],
   Refinement |-> [
       keptAndDropped |-> Lazily(KeptAndDropped),
       deliverAfterQuit |-> Lazily(QuitPushed /\ \E m \in Msgs : Delivering(m)),
@@ -322,6 +376,7 @@ THEOREM Spec => [](TypeOK /\ ExactlyOnce /\ NoLostMessage /\ HeapStackConsistent
                    /\ TraversalSafe /\ NoUseAfterTeardown /\ NoLostWakeup /\ NoPushAfterQuit
                    /\ PayloadReleased /\ RemovalReturnsItsSet /\ UserCodeOnCaller)
 THEOREM Spec => DeliveryOrder /\ TraversalComplete /\ HasMessagesLinearizable
+THEOREM Spec => AtomicRemoval /\ HasAnswersAtomically   \* for removals not Fickle, and quit() not quitSafely
 THEOREM Spec => QuitTerminates /\ PushLockFree /\ EventualDelivery
 THEOREM Spec => Refinement
 =============================================================================

@@ -3,8 +3,7 @@
    ownership: it tombstones a live match that an earlier descriptor it walked past owns (the per-message removal
    of Android 17, where each removal takes what it reaches first): that removal then returns a message the earlier
    one took. *)
-EXTENDS MCRemoval
+EXTENDS MCRemovers
 
-MLeftBefore(m, r) == \/ flags[m] = "delivered"
-                     \/ flags[m] = "removed" /\ removedBy[m] # r
+MLeftBefore(m, t) == removed[m] /\ (delivered[m] \/ removedBy[m] # t)
 =============================================================================

@@ -1,15 +1,8 @@
 ---------- MODULE MC_UNRESERVED_DELIVERY ----------
 (* Negative control (manifest.json: TLC must report AtomicRemoval violated). impl mutant UNRESERVED_DELIVERY:
    the Looper delivers what its last sweep shows with one CAS, live -> REMOVED | DELIVERED, without reserving and
-   resolving against top: a removal whose descriptor was pushed after that sweep had already taken the message. *)
-EXTENDS MCRemoval
-
-MReserve ==
-  /\ L.pc = "claim"
-  /\ IF Deliverable = {}
-       THEN L' = [L EXCEPT !.pc = "sweep"] /\ UNCHANGED flags
-       ELSE \E m \in Deliverable :
-              /\ flags' = [flags EXCEPT ![m] = "delivered"]   \* delivered from the sweep's view
-              /\ L' = [L EXCEPT !.pc = "sweep"]
-  /\ UNCHANGED <<top, next, ticket, removedBy, claimTop, pc, C, H, took>>
+   resolving against top: a removal whose descriptor was pushed after that sweep had already taken the message.
+   The same seeded bug as MC_CLAIM_WITHOUT_RESOLVE (its MClaim), caught here by the atomic view of removal
+   (BulkRemovalAbs) rather than by what the removal returns. *)
+EXTENDS MC_CLAIM_WITHOUT_RESOLVE
 =============================================================================

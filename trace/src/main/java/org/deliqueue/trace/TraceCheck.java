@@ -22,7 +22,7 @@ import org.deliqueue.spec.Tlc;
 public final class TraceCheck {
     /** The spec modules a trace model needs, copied from spec/ (paths from spec/) into the trace's directory. */
     private static final List<String> MODULES = List.of("DeliQueue.tla", "DeliQueueProperties.tla",
-            "MessageQueueAbs.tla", "trace/TraceDeliQueue.tla", "trace/MCTrace.tla");
+            "MessageQueueAbs.tla", "BulkRemovalAbs.tla", "trace/TraceDeliQueue.tla", "trace/MCTrace.tla");
     private static final Pattern STATE = Pattern.compile("^State (\\d+):", Pattern.MULTILINE);
     private static final Pattern CURSORS = Pattern.compile("/\\\\ cur = <<([\\d, ]*)>>");
 
