@@ -11,6 +11,9 @@ import kotlin.reflect.KFunction;
 import kotlin.reflect.jvm.ReflectJvmMapping;
 import org.jetbrains.lincheck.datastructures.DSLScenarioBuilder;
 import org.jetbrains.lincheck.datastructures.DSLThreadScenario;
+import org.jetbrains.lincheck.datastructures.ManagedStrategyGuarantee;
+import org.jetbrains.lincheck.datastructures.ManagedStrategyGuaranteeKt;
+import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
 
 /**
@@ -30,11 +33,45 @@ final class CustomScenarios {
 
     /**
      * A hand-written scenario, named, with the seeded bugs it is written to catch: {@code DeliQueueLincheckTest}
-     * checks each of those claims by running the scenario alone on each of its mutants.
+     * checks each of those claims by running the scenario alone on each of its mutants. A scenario whose race needs
+     * more switches than the model checker reaches among every shared access runs alone {@link Narrowed}.
      */
-    record Aimed(String name, Function1<DSLScenarioBuilder, Unit> scenario, Set<Mutant> catches) {
+    record Aimed(String name, Function1<DSLScenarioBuilder, Unit> scenario, Set<Mutant> catches, Narrowed narrowed) {
         Aimed(String name, Function1<DSLScenarioBuilder, Unit> scenario, Mutant... catches) {
-            this(name, scenario, catches.length == 0 ? EnumSet.noneOf(Mutant.class) : EnumSet.copyOf(List.of(catches)));
+            this(name, scenario, null, catches);
+        }
+
+        Aimed(String name, Function1<DSLScenarioBuilder, Unit> scenario, Narrowed narrowed, Mutant... catches) {
+            this(name, scenario, catches.length == 0 ? EnumSet.noneOf(Mutant.class) : EnumSet.copyOf(List.of(catches)),
+                    narrowed);
+        }
+    }
+
+    /**
+     * How a scenario runs alone when its race needs three switches: the model checker explores every interleaving
+     * with two switches before it tries one with three, and with a switch point at every shared access the scenario's
+     * two-switch interleavings alone outnumber any budget. So the steps the race is made of run whole
+     * ({@code atomic}: a switch point before each, none inside), the steps it does not depend on run without switch
+     * points ({@code quiet}), and the run gets at least {@code invocations} interleavings. Each interleaving explored
+     * is still one the code can take: narrowing leaves some out, it adds none, so a failure is a real one. In
+     * full, with every switch point, the scenario still runs among its group's (on DeliQueue, not alone).
+     *
+     * @param atomic {@code Class#method} names (in org.deliqueue) run whole
+     * @param quiet {@code Class#method} names ({@code Class#*}: all its methods) run without switch points
+     */
+    record Narrowed(List<String> atomic, List<String> quiet, int invocations) {
+        ModelCheckingOptions applyTo(ModelCheckingOptions options) {
+            atomic.forEach(m -> options.addGuarantee(methods(m).treatAsAtomic()));
+            quiet.forEach(m -> options.addGuarantee(methods(m).ignore()));
+            return options;
+        }
+
+        private static ManagedStrategyGuarantee.GuaranteeBuilder methods(String classAndMethod) {
+            String[] parts = classAndMethod.split("#");
+            String className = "org.deliqueue." + parts[0];
+            ManagedStrategyGuarantee.MethodBuilder builder =
+                    ManagedStrategyGuaranteeKt.forClasses(c -> c.equals(className));
+            return parts[1].equals("*") ? builder.allMethods() : builder.methods(parts[1]);
         }
     }
 
@@ -97,6 +134,8 @@ final class CustomScenarios {
                         after -> after.add("has", 1)), Mutant.SKIP_PUBLISHED_AFTER_FINISH),
                 new Aimed("removalThenQuitCoverAReservation", removalThenQuitCoverAReservation(),
                         Mutant.RESOLVE_TAKES_LATEST_OWNER),
+                new Aimed("twoRemovalsCoverAReservation", twoRemovalsCoverAReservation(), BETWEEN_REMOVAL_STEPS,
+                        Mutant.RESOLVE_TAKES_LATEST_OWNER),
                 new Aimed("removalAfterQuitSafely", removalAfterQuitSafely(),
                         Mutant.QUIT_OWNS_NOTHING, Mutant.SKIP_OVER_QUIT_SENTINEL),
                 new Aimed("twoRemovalsAfterQuitThenPost", twoRemovalsAfterQuitThenPost(), Mutant.DESCRIPTOR_FORGETS_QUIT),
@@ -104,10 +143,44 @@ final class CustomScenarios {
     }
 
     // ---- ownership: which removal, or the quit, a message goes to ----
-    // Two removals covering one reservation need the second remover to select before the first descriptor lands
-    // and push after it, with the first remover stopped between its push and its walk: four switches, which 3,000
-    // interleavings of that scenario did not reach (the seeded wrong-owner bug passed). JPF's harness (k)
-    // SecondRemover explores it exhaustively; here the quit is the second owner, which needs no selection.
+
+    /**
+     * RemovalReturnsItsSet, ExactlyOnce, Refinement: two removals cover 0.0 while the Looper holds it reserved.
+     * 0.0 is due at 1, swept by a poll at 0, then the clock moves to 1; the Looper then claims it while removeWhat(0)
+     * and removeAll run. The race needs three switches: the second remover selects 0.0 and stops before its push;
+     * the first selects and pushes its descriptor and stops before it collects (its collection would resolve the
+     * reservation with only its own descriptor pushed); the second's push fails, it walks the new segment (the first
+     * descriptor: an owner, nothing more to ask) and lands above it, still covering 0.0, and collects nothing (the
+     * earlier descriptor owns 0.0); the Looper, stopped after its sweep (before its claim, or between reserving and
+     * resolving), resolves the reservation with both descriptors pushed since. The earliest must get it: the first
+     * remover counts it, the second does not, nothing is delivered. Given to the later one, it is counted by nobody
+     * and never delivered: a lost message, its payload kept ({@code structureIsConsistent}). JPF's harness (k)
+     * SecondRemover explores the same race exhaustively.
+     */
+    static Function1<DSLScenarioBuilder, Unit> twoRemovalsCoverAReservation() {
+        return scenario(RemovalOperations.class,
+                init -> init.add("post", 0, AT_1, 0).add("deliver").add("advance", 1),
+                first -> first.add("removeWhat", 0),
+                second -> second.add("removeAll"),
+                looper -> looper.add("deliver"),
+                after -> after.add("deliver"));
+    }
+
+    /**
+     * {@link #twoRemovalsCoverAReservation}'s narrowing: switches only before a removal's descriptor push and its
+     * collection and before the Looper's claim (reserve and resolve, whole: nothing else runs between the two on
+     * DeliQueue's thread), and at the Looper's own field accesses; none in the selection's walk (it must only read
+     * {@code top} before the first descriptor lands), the Looper's bookkeeping (sweep, freelist drain, heaps, the
+     * quit's drop: its own data), the clock (still in the parallel part) or the wake resource's binding. With every
+     * switch point, 500 interleavings of the scenario do not reach the race; narrowed, the wrong-owner bug fails
+     * after fewer than 500.
+     */
+    static final Narrowed BETWEEN_REMOVAL_STEPS = new Narrowed(
+            List.of("DeliQueue#pushDescriptor", "DeliQueue#collect", "DeliQueue#claimForDelivery"),
+            List.of("DeliQueue#traverse", "DeliQueue#newSelection", "Message#<init>", "DeliQueue#sweep",
+                    "DeliQueue#drainFreelist", "DeliQueue#firstDeliverable", "DeliQueue#heapOf", "MessageHeap#*",
+                    "DeliQueue#dropIfQuitOwns", "ManualClock#uptimeMillis", "WakeResource#bind"),
+            1_500);
 
     /**
      * RemovalReturnsItsSet, Refinement: a removal, then the quit, cover 0.0 while the Looper holds it reserved.

@@ -25,8 +25,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * operation, bulk removal from any thread included), PayloadReleased ({@code removeOne}'s answer), and
  * HeapStackConsistent, BackLinksConsistent and TraversalSafe (the {@code @Validate} hook after each invocation),
  * PushLockFree (obstruction freedom of every operation off the Looper), RemovalReturnsItsSet and NoPushAfterQuit
- * (the removal group's hand-written ownership scenarios: a removal and the quit covering a reserved message, removals
- * after quitSafely, then a post, the same barrier removed by two threads).
+ * (the removal group's hand-written ownership scenarios: a removal and the quit, or two removals, covering a reserved
+ * message, removals after quitSafely, then a post, the same barrier removed by two threads).
  *
  * <p>Model checking is the main verdict (sequentially consistent interleavings, every shared access a switch
  * point), over random scenarios and the hand-written ones of {@link CustomScenarios}; stress mode runs the random
@@ -81,9 +81,14 @@ class DeliQueueLincheckTest {
             return options;
         }
 
-        /** The hand-written scenario {@code a} alone. */
+        /** The hand-written scenario {@code a} alone, {@linkplain CustomScenarios.Narrowed narrowed} if it says so. */
         ModelCheckingOptions alone(CustomScenarios.Aimed a, int invocations) {
-            return sized(new ModelCheckingOptions(), 0, invocations).addCustomScenario(a.scenario());
+            CustomScenarios.Narrowed narrowed = a.narrowed();
+            if (narrowed == null) {
+                return sized(new ModelCheckingOptions(), 0, invocations).addCustomScenario(a.scenario());
+            }
+            return narrowed.applyTo(sized(new ModelCheckingOptions(), 0, Math.max(invocations, narrowed.invocations())))
+                    .addCustomScenario(a.scenario());
         }
 
         ModelCheckingOptions randomModelChecking(int iterations, int invocations) {
@@ -124,6 +129,22 @@ class DeliQueueLincheckTest {
     @QuietLogs
     void linearizableUnderModelChecking(Group group) {
         check(group.modelChecking(ITERATIONS, INVOCATIONS), group, QueueKind.DELI, "model checking");
+    }
+
+    /**
+     * The narrowed scenarios, alone on DeliQueue: the interleavings their mutants fail in (the group's run above
+     * checks them in full, where the budget does not reach those).
+     */
+    @Test
+    @QuietLogs
+    void narrowedScenariosPassAlone() {
+        for (Group group : Group.values()) {
+            for (CustomScenarios.Aimed a : group.scenarios) {
+                if (a.narrowed() != null) {
+                    check(group.alone(a, INVOCATIONS), group, QueueKind.DELI, "scenario " + a.name());
+                }
+            }
+        }
     }
 
     @ParameterizedTest(name = "{0}")
@@ -179,7 +200,8 @@ class DeliQueueLincheckTest {
      * sleeps and tears down) cannot run under Lincheck: a lost or missing wake changes when the Looper runs, never
      * what a poll returns, so the wait word (LOST_WAKEUP; WAKE_BY_CLOCK, whose producer decides the wake by the
      * clock instead of the protocol's order; ASYNC_HELD_BY_BARRIER, BARRIER_REMOVAL_WITHOUT_WAKE and
-     * QUIT_WITHOUT_WAKE, which skip a wake that only a sleeping Looper needs), parking with the interrupt status set (PARK_KEEPS_INTERRUPT) and the
+     * QUIT_WITHOUT_WAKE, which skip a wake that only a sleeping Looper needs), parking with the interrupt status set
+     * (PARK_KEEPS_INTERRUPT), an interrupt raised again on every return from next() (INTERRUPT_STICKS) and the
      * teardown refcount are the business of jcstress, JPF and the conformance suite. The comparator bug needs
      * {@code when}s near both ends of the long range (a negative one), which the conformance suite covers; a lost
      * freelist chain only leaks linked tombstones, which no operation's result shows (jcstress counts them).
@@ -196,7 +218,7 @@ class DeliQueueLincheckTest {
             Mutant.QUIT_WITHOUT_WAKE, Mutant.PARK_KEEPS_INTERRUPT, Mutant.TEARDOWN_WITHOUT_WAIT,
             Mutant.OVERFLOWING_COMPARATOR, Mutant.FREELIST_PLAIN_PUSH, Mutant.SLEEP_RELEASE_ACQUIRE,
             Mutant.TRAVERSE_WITHOUT_FENCE, Mutant.REMOVAL_ABORTS_ON_THROW, Mutant.REMOVALS_PILE_UP,
-            Mutant.FREELIST_WAKE_AT_EXACT_SIZE, Mutant.REMOVALS_NEVER_FINISH);
+            Mutant.FREELIST_WAKE_AT_EXACT_SIZE, Mutant.REMOVALS_NEVER_FINISH, Mutant.INTERRUPT_STICKS);
 
     /**
      * Each mutant must fail model checking of at least one group. A mutant that hand-written scenarios are aimed at
