@@ -1113,27 +1113,64 @@ public class DeliQueue extends PaddedTop {
     /**
      * Publishes the blocking barrier and ASLEEP, re-checks {@code top} and {@code freelist}, and parks until
      * {@code deadline} unless either moved since the sweep. The re-check is the Looper's half of the Dekker pair:
-     * a push that it misses sees ASLEEP and decides the wake itself.
+     * a push that it misses sees ASLEEP and decides the wake itself. Each step is a method of its own, the step a
+     * seeded bug overrides: the publication ({@link #publishAsleep}), the re-check ({@link #unchangedSinceSweep},
+     * its reads {@link #recheckTop} and {@link #recheckFreelist}) and the park ({@link #park}).
      *
      * @param barrier the live barrier at the head of the sync heap, or null
      */
     void sleep(long deadline, Message barrier) {
         FieldAccess.soSleepBarrier(this, barrier);
-        FieldAccess.svWaitWord(this, asleepWord(deadline, barrier != null));
+        publishAsleep(asleepWord(deadline, barrier != null));
         if (Trace.ON) Trace.event("sleep_publish", Trace.LOOPER, "dl", deadline, "bar", barrier);
-        // obligation: NoLostWakeup
-        Message t = FieldAccess.lvTop(this);
-        if (Trace.ON) Trace.event("sleep_recheckTop", Trace.LOOPER, "top", t);
-        if (t == swept) {
-            Message f = FieldAccess.lvFreelist(this);
-            if (Trace.ON) Trace.event("sleep_recheckFree", Trace.LOOPER, "empty", f == null);
-            if (f == null) {
-                parkUntil(this, deadline);
-                if (Trace.ON) Trace.event("sleep_park", Trace.LOOPER);
-            }
+        if (unchangedSinceSweep()) {
+            park(deadline);
+            if (Trace.ON) Trace.event("sleep_park", Trace.LOOPER);
         }
         FieldAccess.soWaitWord(this, AWAKE);
         if (Trace.ON) Trace.event("sleep_awake", Trace.LOOPER);
+    }
+
+    /**
+     * The Looper's ASLEEP store, the first half of its Dekker pair: volatile, so that the re-check's loads cannot
+     * pass it. The {@code SLEEP_RELEASE_ACQUIRE} mutant overrides it.
+     */
+    void publishAsleep(long word) {
+        FieldAccess.svWaitWord(this, word);
+    }
+
+    /**
+     * The re-check after ASLEEP: whether {@code top} is still the top the Looper swept and {@code freelist} is
+     * empty, so that it may park. The {@code LOST_WAKEUP} mutant overrides it.
+     */
+    boolean unchangedSinceSweep() {
+        // obligation: NoLostWakeup
+        Message t = recheckTop();
+        if (Trace.ON) Trace.event("sleep_recheckTop", Trace.LOOPER, "top", t);
+        if (t != swept) {
+            return false;
+        }
+        Message f = recheckFreelist();
+        if (Trace.ON) Trace.event("sleep_recheckFree", Trace.LOOPER, "empty", f == null);
+        return f == null;
+    }
+
+    /** The re-check's read of {@code top}: volatile. The {@code SLEEP_RELEASE_ACQUIRE} mutant overrides it. */
+    Message recheckTop() {
+        return FieldAccess.lvTop(this);
+    }
+
+    /** The re-check's read of {@code freelist}: volatile. The {@code SLEEP_RELEASE_ACQUIRE} mutant overrides it. */
+    Message recheckFreelist() {
+        return FieldAccess.lvFreelist(this);
+    }
+
+    /**
+     * Parks the Looper until {@code deadline}, its interrupt status cleared and remembered ({@link #parkUntil}).
+     * The {@code PARK_KEEPS_INTERRUPT} mutant overrides it.
+     */
+    void park(long deadline) {
+        parkUntil(this, deadline);
     }
 
     static long asleepWord(long deadline, boolean blocked) {

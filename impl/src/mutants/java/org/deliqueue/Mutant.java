@@ -87,17 +87,16 @@ public enum Mutant implements MessageQueue.Factory {
             }
         }),
 
-    /** The Looper parks right after publishing ASLEEP, without re-checking {@code top} and {@code freelist}. */
+    /**
+     * The Looper parks right after publishing ASLEEP, without re-checking {@code top} and {@code freelist}. Traced,
+     * its sleep logs the publication and then the park, with no re-check between them.
+     */
     LOST_WAKEUP(Detection.SCRIPTED, "NoLostWakeup: a push between the Looper's sweep and its ASLEEP write is "
             + "stranded (ScriptedInterleavingTest); random stress rarely lands there on 2 cores",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
-            void sleep(long deadline, Message barrier) {
-                FieldAccess.soSleepBarrier(this, barrier);
-                FieldAccess.svWaitWord(this, asleepWord(deadline, barrier != null));
-                // BUG: no re-check of top/freelist: a push since the sweep that saw AWAKE is not seen
-                parkUntil(this, deadline);
-                FieldAccess.svWaitWord(this, AWAKE);
+            boolean unchangedSinceSweep() {
+                return true; // BUG: no re-check of top/freelist: a push since the sweep that saw AWAKE is not seen
             }
         }),
 
@@ -278,18 +277,13 @@ public enum Mutant implements MessageQueue.Factory {
             + "burns a core (ClockAndFaultsTest measures its CPU time while idle)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
-            void sleep(long deadline, Message barrier) {
-                FieldAccess.soSleepBarrier(this, barrier);
-                FieldAccess.svWaitWord(this, asleepWord(deadline, barrier != null));
-                if (FieldAccess.lvTop(this) == swept && FieldAccess.lvFreelist(this) == null) {
-                    // BUG: no clearInterrupt(): park returns at once while the interrupt status is set
-                    if (deadline >= MAX_DEADLINE) {
-                        LockSupport.park(this);
-                    } else {
-                        LockSupport.parkNanos(this, Math.max(0, deadline - clock.uptimeMillis()) * 1_000_000L);
-                    }
+            void park(long deadline) {
+                // BUG: no clearInterrupt(): park returns at once while the interrupt status is set
+                if (deadline >= MAX_DEADLINE) {
+                    LockSupport.park(this);
+                } else {
+                    LockSupport.parkNanos(this, Math.max(0, deadline - clock.uptimeMillis()) * 1_000_000L);
                 }
-                FieldAccess.svWaitWord(this, AWAKE);
             }
         }),
 
@@ -372,14 +366,18 @@ public enum Mutant implements MessageQueue.Factory {
             + "(jcstress SleepVsPush, SleepVsFreelist); checkers of sequentially consistent executions cannot see it",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
-            void sleep(long deadline, Message barrier) {
-                FieldAccess.soSleepBarrier(this, barrier);
-                FieldAccess.soWaitWord(this, asleepWord(deadline, barrier != null)); // BUG: release, not volatile
-                // BUG: acquire loads, which may pass the release store above
-                if (FieldAccess.laTop(this) == swept && WeakModes.laFreelist(this) == null) {
-                    parkUntil(this, deadline >= MAX_DEADLINE ? NO_DEADLINE : deadline);
-                }
-                FieldAccess.soWaitWord(this, AWAKE);
+            void publishAsleep(long word) {
+                FieldAccess.soWaitWord(this, word); // BUG: release, not volatile
+            }
+
+            @Override
+            Message recheckTop() {
+                return FieldAccess.laTop(this); // BUG: an acquire load, which may pass the release store above
+            }
+
+            @Override
+            Message recheckFreelist() {
+                return WeakModes.laFreelist(this); // BUG: likewise
             }
         }),
 

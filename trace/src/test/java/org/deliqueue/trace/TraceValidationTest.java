@@ -91,10 +91,12 @@ class TraceValidationTest {
     }
 
     /**
-     * Mutants whose bug changes a step the trace records. Those that rewrite a whole method (quit, sleep,
-     * teardown, push, the traversal, the removal, the Looper's claim) record nothing for it, and the Looper's or the
-     * poster's later events then match no step: a removal without descriptor (BULK_REMOVAL_PER_MESSAGE) logs a
-     * traversal where the spec's removal reads top and pushes its descriptor; a claim without reservation
+     * Mutants whose bug changes a step the trace records. A sleep without re-check (LOST_WAKEUP) logs its
+     * publication and then its park, which the spec's Looper cannot take before it re-checked. Those that rewrite a
+     * whole method (quit, teardown, push, the traversal, the removal, the Looper's claim) record nothing for it, and
+     * the Looper's or the poster's later events then match no step: a removal without descriptor
+     * (BULK_REMOVAL_PER_MESSAGE) logs a traversal where the spec's removal reads top and pushes its descriptor; a
+     * claim without reservation
      * (UNRESERVED_DELIVERY, DELIVER_WITHOUT_REMOVED_CAS) logs no claim or resolution, so the Looper's next event
      * after a delivery decision matches no step. Rejection rates measured over 20 soak runs each (seeds 100-119): QUIT_TIME_BEFORE_TOP 20,
      * TEARDOWN_WITHOUT_WAIT 7, so {@link #MUTANT_RUNS} runs miss the latter with probability below 10^-4. Not
