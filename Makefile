@@ -63,7 +63,7 @@ tlc-sim: ## TLC simulation of the full model
 tlc-mutants: ## TLC on every spec mutant (spec/mutants): each must violate its named obligation (ONLY=regex: the matching ones)
 	$(MVN) $(MVN_FLAGS) -q -pl spec compile exec:exec -Dtlc.mode=mutants -Dtlc.only='$(ONLY)'
 
-tlc-explain: ## TLC (1 worker) on one model of spec/models or spec/mutants, MODEL=MC_LOST_WAKEUP: its counterexample as steps named by Java methods (also in spec/target/tlc-explain/MODEL.md)
+tlc-explain: ## TLC (1 worker) on one model of spec/models or spec/mutants, MODEL=MC_LOST_WAKEUP: whether the violation is the one manifest.json expects (exit 1 if not), the property's definition, its counterexample as steps named by Java methods and the final state in full (also in spec/target/tlc-explain/MODEL.md)
 	@test -n "$(MODEL)" || { echo "usage: make tlc-explain MODEL=<a model of spec/models or spec/mutants, e.g. MC_LOST_WAKEUP>" >&2; exit 2; }
 	$(MVN) $(MVN_FLAGS) -q -pl spec compile dependency:build-classpath -Dmdep.outputFile=target/tlc-explain.classpath
 	java -cp spec/target/classes:$$(cat spec/target/tlc-explain.classpath) -Dspec.dir=spec org.deliqueue.spec.TlcTrace $(MODEL)

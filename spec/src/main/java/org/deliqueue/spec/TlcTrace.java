@@ -35,8 +35,10 @@ import java.util.regex.Pattern;
  * variable's Java field is the head of its comment in the spec's {@code VARIABLES} block.
  *
  * <p>{@code main MODEL}: {@code make tlc-explain MODEL=...} runs TLC ({@code -workers 1}) on {@code MODEL.tla}
- * with {@code MODEL.cfg} (in {@code spec/models/} or {@code spec/mutants/}), prints the table and writes it to {@code spec/target/tlc-explain/MODEL.md}; exits 0
- * when TLC passed or its counterexample was explained, 2 when TLC failed without a trace (a parse error, a crash).
+ * with {@code MODEL.cfg} (in {@code spec/models/} or {@code spec/mutants/}), prints the table and writes it to {@code spec/target/tlc-explain/MODEL.md}, with the manifest's word on
+ * the verdict ({@link #judge}), the violated property's definition ({@link #definition}) and the final state in full;
+ * exits 0 when the verdict is the one manifest.json gives the model (or the model has no entry), 1 when it is not,
+ * 2 when TLC failed without a trace (a parse error, a crash).
  */
 public final class TlcTrace {
 
@@ -424,14 +426,7 @@ public final class TlcTrace {
         if (trace.states().isEmpty()) {
             return b.append("TLC printed no error trace.\n").toString();
         }
-        State init = trace.states().get(0);
-        b.append("Initial state:\n\n");
-        Map<String, List<String>> byVariable = new LinkedHashMap<>();
-        init.values().forEach((k, v) -> byVariable.computeIfAbsent(variable(k), x -> new ArrayList<>())
-                .add(k.equals(variable(k)) ? v : k.substring(variable(k).length()) + " = " + v));
-        byVariable.forEach((var, entries) -> b.append("    ").append(var).append(entries.size() == 1
-                && !entries.get(0).contains(" = ") ? " = " + entries.get(0) : ": " + String.join(", ", entries))
-                .append('\n'));
+        b.append("Initial state:\n\n").append(stateInFull(trace.states().get(0)));
         List<Step> steps = explain(trace, spec);
         b.append("\n| state | Java method | thread | TLA+ action | what changed |\n|---|---|---|---|---|\n");
         Set<String> used = new LinkedHashSet<>();
@@ -456,10 +451,27 @@ public final class TlcTrace {
             b.append("\n(inferred): TLC named no action for the step (its label is the whole next-state relation); the "
                     + "action is the one the spec guards by the program counter that changed.\n");
         }
+        State last = trace.states().get(trace.states().size() - 1);
+        b.append("\nFinal state (state ").append(last.number()).append("), in full:\n\n").append(stateInFull(last));
         b.append("\nVariables (from the spec's VARIABLES block):\n\n");
         for (String var : used) {
             b.append("- `").append(var).append("`: ").append(spec.comments().getOrDefault(var, "?")).append('\n');
         }
+        return b.toString();
+    }
+
+    /**
+     * A state in full, one line per variable: its flattened entries ({@code .field = value}, {@code [key] = value})
+     * in the order TLC prints them.
+     */
+    static String stateInFull(State state) {
+        StringBuilder b = new StringBuilder();
+        Map<String, List<String>> byVariable = new LinkedHashMap<>();
+        state.values().forEach((k, v) -> byVariable.computeIfAbsent(variable(k), x -> new ArrayList<>())
+                .add(k.equals(variable(k)) ? v : k.substring(variable(k).length()) + " = " + v));
+        byVariable.forEach((var, entries) -> b.append("    ").append(var).append(entries.size() == 1
+                && !entries.get(0).contains(" = ") ? " = " + entries.get(0) : ": " + String.join(", ", entries))
+                .append('\n'));
         return b.toString();
     }
 
@@ -495,14 +507,114 @@ public final class TlcTrace {
         };
     }
 
+    // ---------------------------------------------------------------------------------------- the manifest's word
+
+    /** Whether a run is what manifest.json expects of its model, and the sentence that says so. */
+    public record Judgement(boolean expected, String text) {
+    }
+
+    /**
+     * A run against its manifest entry ({@code e}; null: the model has none). A mutant is expected when TLC exits
+     * with the manifest's {@code exitCode} and names its {@code violates}; a CI model when TLC passes with the
+     * manifest's distinct states and depth; a long model when TLC passes. {@code named} is the obligation TLC's
+     * output names ({@link #obligation}), null when it names none.
+     */
+    public static Judgement judge(Tlc.Result r, Tlc.Expectation e, String named) {
+        if (e == null) {
+            return new Judgement(true, "not in manifest.json: no expected verdict to compare with.");
+        }
+        String found = r.exit() == 0 ? "TLC found no violation"
+                : r.exit() == 12 || r.exit() == 13 ? "TLC exit " + r.exit() + " names " + named + " as violated"
+                : "TLC exit " + r.exit() + " (no model-checking verdict)";
+        if (e.mutant()) {
+            int code = Integer.parseInt(e.expect());
+            if (r.exit() == code && e.obligation().equals(named)) {
+                return new Judgement(true, "expected: TLC reports " + e.obligation() + " violated (exit " + code
+                        + "), as manifest.json says.");
+            }
+            return new Judgement(false, "UNEXPECTED: manifest.json says " + e.model() + " must violate "
+                    + e.obligation() + " (exit " + code + "); " + found + ".");
+        }
+        if (r.exit() != 0) {
+            return new Judgement(false, "UNEXPECTED: manifest.json says " + e.model() + " has no violation; " + found
+                    + ".");
+        }
+        if (e.expect().equals("pass") && (r.distinct() != e.distinct() || r.depth() != e.depth())) {
+            return new Judgement(false, String.format("UNEXPECTED: manifest.json says %s has %d distinct states, "
+                    + "depth %d; TLC found %d, depth %d.", e.model(), e.distinct(), e.depth(), r.distinct(), r.depth()));
+        }
+        return new Judgement(true, "expected: TLC found no violation, as manifest.json says.");
+    }
+
+    /** The modules where an obligation's definition is looked up, in order (the model's own module after them). */
+    static final List<String> DEFINING = List.of("DeliQueueProperties", "DeliQueue");
+
+    /**
+     * The text of {@code name}'s definition, with the {@code \*} comment lines right above it and the file and line
+     * it is at: looked up in {@link #DEFINING}, then in {@code model}'s module; null when none defines it. The
+     * definition runs to the first blank line or the next line that starts in column 0.
+     */
+    public static String definition(String name, Path specDir, String model) throws IOException {
+        List<String> modules = new ArrayList<>(DEFINING);
+        if (model != null) {
+            modules.add(model);
+        }
+        Pattern head = Pattern.compile("^" + Pattern.quote(name) + "\\s*(?:\\([^)]*\\))?\\s*==.*");
+        for (String module : modules) {
+            Path file = Manifest.file(specDir, module, ".tla");
+            if (!Files.exists(file)) {
+                continue;
+            }
+            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            for (int k = 0; k < lines.size(); k++) {
+                if (!head.matcher(lines.get(k)).matches()) {
+                    continue;
+                }
+                int from = k;
+                while (from > 0 && lines.get(from - 1).startsWith("\\*")) {
+                    from--;
+                }
+                int to = k + 1;
+                while (to < lines.size() && !lines.get(to).isBlank() && Character.isWhitespace(lines.get(to).charAt(0))) {
+                    to++;
+                }
+                return specDir.getFileName().resolve(specDir.relativize(file)) + ":" + (k + 1) + "\n" + String.join("\n", lines.subList(from, to));
+            }
+        }
+        return null;
+    }
+
     /** Writes {@code specDir/target/tlc-explain/MODEL.md} for a run and returns the table. */
     public static String write(Tlc.Result r, Path specDir) throws IOException {
+        return render(r, specDir, verdict(r, specDir));
+    }
+
+    /**
+     * {@link #write(Tlc.Result, Path)} for {@code make tlc-explain}: the verdict is followed by the manifest's word on
+     * it ({@link #judge}; {@code expected} null: the model's entry is not known) and by the violated obligation's
+     * definition ({@link #definition}).
+     */
+    public static String write(Tlc.Result r, Path specDir, Tlc.Expectation expected) throws IOException {
+        String verdict = verdict(r, specDir);
+        String named = r.exit() == 0 ? null : obligation(r, specDir);
+        verdict += "\n\n" + judge(r, expected, named).text();
+        if (named != null) {
+            String text = definition(named, specDir, r.model());
+            verdict += "\n\nThe violated property, " + (text == null ? named + ": no definition found in "
+                    + DEFINING + " or " + r.model() + ".tla"
+                    : "as " + text.lines().findFirst().orElse("") + " states it:\n\n"
+                            + text.lines().skip(1).map(l -> "    " + l).collect(java.util.stream.Collectors.joining("\n")));
+        }
+        return render(r, specDir, verdict);
+    }
+
+    private static String render(Tlc.Result r, Path specDir, String verdict) throws IOException {
         String module = "DeliQueue";
         Matcher m = Pattern.compile("of module (\\w+)>").matcher(r.output());
         if (m.find()) {
             module = m.group(1);
         }
-        String md = table(r.model(), verdict(r, specDir), parse(r.output()), Spec.read(Manifest.file(specDir, module, ".tla")));
+        String md = table(r.model(), verdict, parse(r.output()), Spec.read(Manifest.file(specDir, module, ".tla")));
         Path out = specDir.resolve("target").resolve("tlc-explain").resolve(r.model() + ".md");
         Files.createDirectories(out.getParent());
         Files.writeString(out, md, StandardCharsets.UTF_8);
@@ -522,11 +634,16 @@ public final class TlcTrace {
         }
         Tlc.Result r = new Tlc(jar, specDir).tlc(args[0], args[0], 1, Long.getLong("tlc.timeout", 3600));
         System.out.println(r.summary());
-        System.out.println(write(r, specDir));
+        String md = write(r, specDir, Manifest.read(specDir).stream().filter(e -> e.model().equals(args[0]))
+                .findFirst().orElse(null));
+        System.out.println(md);
         System.out.println("written to " + specDir.resolve("target/tlc-explain/" + args[0] + ".md"));
         if (r.exit() != 0 && parse(r.output()).states().isEmpty()) {
             System.out.println(Tlc.tail(r.output()));
             System.exit(2);
+        }
+        if (md.contains("\nUNEXPECTED: ")) {
+            System.exit(1);
         }
     }
 }

@@ -161,4 +161,75 @@ class TlcTraceTest {
         assertTrue(TlcTrace.parse(pass).states().isEmpty());
         assertTrue(TlcTrace.table("MC", "pass", TlcTrace.parse(pass), spec()).contains("TLC printed no error trace."));
     }
+
+    private static Tlc.Expectation lostWakeup(String code, String obligation) {
+        return new Tlc.Expectation("MC_LOST_WAKEUP", code, -1, -1, obligation);
+    }
+
+    /** The manifest's word on a run: only the exit code and obligation it names are expected; anything else is not. */
+    @Test
+    void theVerdictIsExpectedOnlyWhenItIsTheManifests() {
+        Tlc.Result violated = new Tlc.Result("MC_LOST_WAKEUP", 12, 1547, 11, 1, "");
+        TlcTrace.Judgement ok = TlcTrace.judge(violated, lostWakeup("12", "NoLostWakeup"), "NoLostWakeup");
+        assertTrue(ok.expected());
+        assertEquals("expected: TLC reports NoLostWakeup violated (exit 12), as manifest.json says.", ok.text());
+
+        TlcTrace.Judgement other = TlcTrace.judge(violated, lostWakeup("12", "NoLostMessage"), "NoLostWakeup");
+        assertFalse(other.expected());
+        assertEquals("UNEXPECTED: manifest.json says MC_LOST_WAKEUP must violate NoLostMessage (exit 12); TLC exit 12 "
+                + "names NoLostWakeup as violated.", other.text());
+        assertFalse(TlcTrace.judge(violated, lostWakeup("13", "NoLostWakeup"), "NoLostWakeup").expected(),
+                "the right obligation with the wrong exit code");
+        TlcTrace.Judgement missed = TlcTrace.judge(new Tlc.Result("MC_LOST_WAKEUP", 0, 1547, 11, 1, ""),
+                lostWakeup("12", "NoLostWakeup"), null);
+        assertFalse(missed.expected());
+        assertTrue(missed.text().endsWith("TLC found no violation."), missed.text());
+        assertFalse(TlcTrace.judge(new Tlc.Result("MC_LOST_WAKEUP", 150, -1, -1, 1, ""),
+                lostWakeup("12", "NoLostWakeup"), null).expected(), "a parse error is no verdict");
+
+        Tlc.Expectation ci = new Tlc.Expectation("MC", "pass", 71633, 51, "-");
+        assertTrue(TlcTrace.judge(new Tlc.Result("MC", 0, 71633, 51, 1, ""), ci, null).expected());
+        assertFalse(TlcTrace.judge(new Tlc.Result("MC", 0, 71634, 51, 1, ""), ci, null).expected(),
+                "a CI model whose state space changed");
+        assertFalse(TlcTrace.judge(violated, ci, "NoLostWakeup").expected(), "a CI model that fails");
+        assertTrue(TlcTrace.judge(violated, null, "NoLostWakeup").text().startsWith("not in manifest.json"));
+    }
+
+    /** The report of make tlc-explain: the manifest's word, the property's definition and the last state in full. */
+    @Test
+    void theReportNamesTheExpectationThePropertyAndTheFinalState(@org.junit.jupiter.api.io.TempDir Path tmp)
+            throws IOException {
+        Path spec = tmp.resolve("spec");
+        for (String f : new String[] {"DeliQueue.tla", "DeliQueueProperties.tla", "MessageQueueAbs.tla",
+                "BulkRemovalAbs.tla"}) {
+            java.nio.file.Files.createDirectories(spec);
+            java.nio.file.Files.copy(SPEC.resolve(f), spec.resolve(f));
+        }
+        Tlc.Result r = new Tlc.Result("MC_LOST_WAKEUP", 12, 1547, 11, 1, captured("MC_LOST_WAKEUP.out"));
+        String md = TlcTrace.write(r, spec, lostWakeup("12", "NoLostWakeup"));
+        assertTrue(md.contains("\nexpected: TLC reports NoLostWakeup violated (exit 12), as manifest.json says.\n"), md);
+        assertTrue(md.contains("as spec/DeliQueueProperties.tla:"), md);
+        assertTrue(md.contains("    \\* obligation: the Looper never sleeps past a due, unblocked message"), md);
+        assertTrue(md.contains("    NoLostWakeup == L.pc = \"park\" /\\ ~permit =>"), md);
+        assertTrue(md.contains("=> when[m] >= L.dl\n"), "the definition's last line: " + md);
+        String fin = md.substring(md.indexOf("Final state (state 11), in full:"));
+        assertTrue(fin.contains("    top = m1\n"), "unchanged variables too: " + fin);
+        assertTrue(fin.contains("    qmode = \"quitSafely\"\n"), "a variable no step changed: " + fin);
+        assertTrue(fin.contains("waitWord: .asleep = TRUE, .deadline = 1, .barrier = Nil"), fin);
+
+        String wrong = TlcTrace.write(r, spec, lostWakeup("12", "NoLostMessage"));
+        assertTrue(wrong.contains("\nUNEXPECTED: manifest.json says MC_LOST_WAKEUP must violate NoLostMessage"), wrong);
+    }
+
+    @Test
+    void definitionsAreFoundWithTheirCommentsOrNotAtAll() throws IOException {
+        String temporal = TlcTrace.definition("QuitTerminates", SPEC, null);
+        assertTrue(temporal.startsWith("spec/DeliQueueProperties.tla:"), temporal);
+        assertTrue(temporal.contains("QuitTerminates == QuitPushed ~> L.pc = \"exit\""), temporal);
+        String type = TlcTrace.definition("TypeOK", SPEC, null);
+        assertTrue(type.startsWith("spec/DeliQueue.tla:"), type);
+        assertTrue(type.contains("\\* obligation: every variable has its type\nTypeOK =="), type);
+        assertNull(TlcTrace.definition("NoSuchObligation", SPEC, null));
+        assertNull(TlcTrace.definition("NoLostWake", SPEC, null), "a prefix of a name is not the name");
+    }
 }
