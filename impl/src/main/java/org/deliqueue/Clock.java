@@ -4,9 +4,9 @@ package org.deliqueue;
  * The time base of a queue: a monotonic, non-negative count of milliseconds, like Android's
  * {@code SystemClock.uptimeMillis()}. A message is due when {@code clock.uptimeMillis() >= msg.getWhen()}.
  *
- * <p>Queues read the clock on the Looper thread, when a barrier is posted, when quit is called (quitSafely keeps
- * what is due at the call), and, in DeliQueue, when a producer decides whether a Looper parked behind a barrier
- * needs waking. A test can inject a {@link ManualClock} and drive time by hand with {@link MessageQueue#poll()}.
+ * <p>Queues read the clock on the Looper thread, when a message is sent with a delay, when a barrier is posted and
+ * when quit is called (quitSafely keeps what is due at the call). A producer never reads it to decide whether to
+ * wake the Looper: DeliQueue decides by the queue's order, {@code (when, insertSeq)}. A test can inject a {@link ManualClock} and drive time by hand with {@link MessageQueue#poll()}.
  * Blocking waits in {@link MessageQueue#next()} always sleep in real time for {@code deadline - uptimeMillis()}
  * milliseconds.
  */

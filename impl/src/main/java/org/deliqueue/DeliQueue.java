@@ -2,7 +2,10 @@ package org.deliqueue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
@@ -53,7 +56,9 @@ import java.util.function.Predicate;
  * <p><b>Atomic removal: selection, descriptors and ownership.</b> A removal ({@code removeMessages} and every
  * variant, {@code removeSyncBarrier}) first <em>selects</em>: it walks the stack as a query does ({@link #traverse}),
  * asking its predicate - user code, an {@code equals} that may answer differently on each call, block, throw or
- * re-enter the queue - once about each message still in the queue, on the calling thread. Then it pushes a
+ * re-enter the queue - once about each message still in the queue, on the calling thread (not about what that
+ * thread posts from inside the predicate, as the legacy queue's snapshot; else a predicate that posts whenever it is
+ * asked would keep the walk going for ever). Then it pushes a
  * <em>descriptor</em> onto the same stack, above the {@code top} it walked from: a node carrying the tickets of the
  * messages it matched, born REMOVED like the quit sentinel. A push in between fails the CAS, and the removal walks
  * the new segment and tries again, so the descriptor lands only above messages that were all asked about. That
@@ -232,6 +237,13 @@ public class DeliQueue extends PaddedTop {
     final WakeResource wakeResource = new WakeResource();
     final AtomicInteger nextBarrierToken = new AtomicInteger(1);
     /**
+     * Walks of this queue now running on some thread with a predicate (removals, queries): while there is none, a
+     * push spends one plain read on {@link #noteOwnPost}. A thread reads its own increment, the only one it needs.
+     */
+    private final AtomicInteger asking = new AtomicInteger();
+    /** The innermost walk with a predicate on the current thread (its outer ones chained by {@link Walk#outer}). */
+    private final ThreadLocal<Walk> askingWalk = new ThreadLocal<>();
+    /**
      * Nodes on the freelist, or about to be counted: removers add their chain's length after their freelist CAS,
      * the Looper subtracts what it drained. Only removers and the Looper write it; producers never touch it.
      */
@@ -273,7 +285,45 @@ public class DeliQueue extends PaddedTop {
 
     /** Pushes the message or barrier {@code m} unless a quitting node is on top (spec: push_readTop, push_casTop). */
     boolean push(Message m) {
+        if (asking.getPlain() != 0) {
+            noteOwnPost(m);
+        }
         return pushNode(m, false, null);
+    }
+
+    /**
+     * Records {@code m} with every walk of this queue that the current thread is inside (a post from inside a
+     * predicate): those walks will not ask about it ({@link Walk#postedWithin}).
+     */
+    private void noteOwnPost(Message m) {
+        for (Walk w = askingWalk.get(); w != null; w = w.outer) {
+            if (w.ownPosts == null) {
+                w.ownPosts = Collections.newSetFromMap(new IdentityHashMap<>());
+            }
+            w.ownPosts.add(m);
+        }
+    }
+
+    /**
+     * Begins walk {@code w} with a predicate on this thread: what the thread posts until {@link #endAsking} (from
+     * inside the predicate) is not asked about by it. Else a predicate that posts whenever it is asked would never
+     * let the walk end: each post moves {@code top}, and the walk must ask about what lies above the top it goes
+     * on. The legacy queue asks about a snapshot taken at the call, so it never sees those posts either.
+     */
+    private void beginAsking(Walk w) {
+        w.outer = askingWalk.get();
+        askingWalk.set(w);
+        asking.incrementAndGet();
+    }
+
+    /** Ends what {@link #beginAsking} began. */
+    private void endAsking(Walk w) {
+        asking.decrementAndGet();
+        if (w.outer == null) {
+            askingWalk.remove();
+        } else {
+            askingWalk.set(w.outer);
+        }
     }
 
     /**
@@ -514,13 +564,18 @@ public class DeliQueue extends PaddedTop {
     @Override
     int removeMatching(Predicate<Message> p) {
         Selection s = newSelection(p);
-        int count = 0;
-        // obligation: UserCodeOnCaller, TraversalComplete, TraversalSafe
-        if (traverse(s, s::visit)) {
-            Message descriptor = new Message();
-            pushDescriptor(descriptor, s);
-            count = collect(descriptor);
+        Message descriptor = null;
+        beginAsking(s);
+        try {
+            // obligation: UserCodeOnCaller, TraversalComplete, TraversalSafe
+            if (traverse(s, s::visit)) {
+                descriptor = new Message();
+                pushDescriptor(descriptor, s); // asks about what was pushed meanwhile before each new try
+            }
+        } finally {
+            endAsking(s);
         }
+        int count = descriptor == null ? 0 : collect(descriptor);
         if (s.thrown != null) {
             throw DeliQueue.<RuntimeException>sneaky(s.thrown);
         }
@@ -894,12 +949,19 @@ public class DeliQueue extends PaddedTop {
      * {@code top} that is not REMOVED and that no node it passed owns, newest first, stopping early when the visitor
      * returns true (see {@link #traverse(Walk, Predicate)}). A message removed just after its flags were read is
      * offered too, its payload perhaps cleared: the visitor reads the flags again after the payload
-     * ({@link #isLive}). The {@code SINGLE_PASS_TRAVERSAL} mutant overrides it.
+     * ({@link #isLive}). What the visitor itself posts is not offered ({@link #beginAsking}). The
+     * {@code SINGLE_PASS_TRAVERSAL} mutant overrides it.
      *
      * @return whether the visitor stopped the walk
      */
     boolean traverse(Predicate<Message> visitor) {
-        return traverse(new Walk(), visitor);
+        Walk w = new Walk();
+        beginAsking(w); // a query's predicate is user code
+        try {
+            return traverse(w, visitor);
+        } finally {
+            endAsking(w);
+        }
     }
 
     /**
@@ -911,6 +973,10 @@ public class DeliQueue extends PaddedTop {
         List<Message> owners;
         /** The last {@code top} read (null before the first): every node pushed before it has been walked. */
         Message seen;
+        /** What this walk's thread posted from inside its predicate ({@link #noteOwnPost}); null if nothing. */
+        Set<Message> ownPosts;
+        /** The walk with a predicate this one runs inside, on the same thread (a predicate that walks again). */
+        Walk outer;
 
         /** Called after each segment; true ends the walk there. */
         boolean endSegment() {
@@ -970,6 +1036,8 @@ public class DeliQueue extends PaddedTop {
                     // Gone: REMOVED (never cleared; tested first, so the tombstones and finished descriptors behind
                     // a busy Looper cost one flag read each), or taken by an owner passed.
                     if (Trace.ON) Trace.event("traverse_visit", null, "m", m, "outcome", "skip");
+                } else if (w.ownPosts != null && postedWithin(w, m)) {
+                    if (Trace.ON) Trace.event("traverse_visit", null, "m", m, "outcome", "own");
                 } else if (visitor.test(m)) {
                     return true;
                 }
@@ -980,6 +1048,14 @@ public class DeliQueue extends PaddedTop {
         }
         if (Trace.ON) Trace.event("traverse_visit", null, "m", m, "outcome", "stop");
         return false;
+    }
+
+    /**
+     * Whether {@code m} was posted by the walk's own thread from inside its predicate: then the walk passes it
+     * without asking ({@link #beginAsking}). The {@code ASKS_ABOUT_OWN_POSTS} mutant overrides it.
+     */
+    boolean postedWithin(Walk w, Message m) {
+        return w.ownPosts.contains(m);
     }
 
     /**

@@ -317,8 +317,19 @@ public abstract class MessageQueue {
         }
     }
 
-    /** Runs every registered idle handler once, outside any queue lock (consumer thread). */
-    final void runIdleHandlers() {
+    /**
+     * Runs every registered idle handler once, outside any queue lock (consumer thread, inside {@code next()}), with
+     * the interrupt status user code must see: an interrupt that {@link #parkUntil} cleared while this
+     * {@code next()} waited is set again first (a handler that clears it has cleared it for good; the next park
+     * clears and remembers it again). The {@code IDLE_HANDLERS_MISS_INTERRUPT} mutant overrides it.
+     */
+    void runIdleHandlers() {
+        restoreInterrupt();
+        runEachIdleHandler();
+    }
+
+    /** Runs every registered idle handler once, removing those that return false or throw. */
+    final void runEachIdleHandler() {
         IdleHandler[] snapshot;
         synchronized (idleHandlers) {
             snapshot = idleHandlers.toArray(new IdleHandler[0]);

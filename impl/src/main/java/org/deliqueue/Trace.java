@@ -6,7 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * The recorder of trace validation ({@code spec/TraceDeliQueue.tla}, {@code trace/}): every code site of
+ * The recorder of trace validation ({@code spec/trace/TraceDeliQueue.tla}, {@code trace/}): every code site of
  * {@link DeliQueue} that implements an action of {@code spec/DeliQueue.tla} logs one event, named as the action,
  * with the spec thread it belongs to and the values it read and wrote. TLC then decides whether the logged
  * events are a behaviour of the spec.
@@ -17,7 +17,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * no lock on the queue's paths, so the recorder perturbs the schedule as little as a logger can; the buffers are
  * read out after the run ({@link #drain}). Each event is logged after the access it records and carries the
  * time it was logged ({@code System.nanoTime}, monotonic across threads): the action happened between the
- * thread's previous event and this one, the time box that {@code spec/TraceDeliQueue.tla} uses to cut the
+ * thread's previous event and this one, the time box that {@code spec/trace/TraceDeliQueue.tla} uses to cut the
  * interleavings it searches.
  *
  * <p>Identities: a node is named at its first event (its push) by what a traced run gives it: {@code "m" + what}

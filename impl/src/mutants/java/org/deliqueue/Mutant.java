@@ -314,6 +314,26 @@ public enum Mutant implements MessageQueue.Factory {
             }
         }),
 
+    /** Idle handlers run while an interrupt the Looper's wait cleared is still held back for next()'s return. */
+    IDLE_HANDLERS_MISS_INTERRUPT(Detection.CONFORMANCE, "Interrupts are user code's: an idle handler run after the "
+            + "Looper was interrupted while blocked behind a barrier does not see it (ClockAndFaultsTest)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            void runIdleHandlers() {
+                runEachIdleHandler(); // BUG: the interrupt parkUntil cleared is not set again first
+            }
+        }),
+
+    /** A walk asks its predicate about the messages that predicate posted itself: the design before 2026-11-26. */
+    ASKS_ABOUT_OWN_POSTS(Detection.CONFORMANCE, "A removal or query whose predicate posts whenever it is asked never "
+            + "returns: each post moves top, and the walk asks about it too (UserCodeTest)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            boolean postedWithin(Walk w, Message m) {
+                return false; // BUG: the walk's own posts are asked about like any other thread's
+            }
+        }),
+
     /** Removal tombstones message by message with no descriptor: the design before removal became atomic. */
     BULK_REMOVAL_PER_MESSAGE(Detection.MODEL_CHECKER, "Refinement (atomic removal): off the Looper a removal "
             + "matching several messages interleaves with deliveries, and it takes messages pushed after a "

@@ -29,7 +29,7 @@ import java.util.concurrent.locks.LockSupport;
 // obligation: Refinement
 // obligation: PayloadReleased
 // obligation: NoLostMessage
-// negative control: WAKE_BY_CLOCK, QUIT_TIME_BEFORE_TOP, REMOVAL_KEEPS_PAYLOAD, PARK_KEEPS_INTERRUPT, INTERRUPT_STICKS
+// negative control: WAKE_BY_CLOCK, QUIT_TIME_BEFORE_TOP, REMOVAL_KEEPS_PAYLOAD, PARK_KEEPS_INTERRUPT, INTERRUPT_STICKS, IDLE_HANDLERS_MISS_INTERRUPT
 class ClockAndFaultsTest {
 
     // ---- time 0 ----
@@ -208,6 +208,30 @@ class ClockAndFaultsTest {
             assertTrue(lt.handler().post(() -> seen.add(Thread.currentThread().isInterrupted())));
             assertFalse(TestSupport.take(seen, "the post after the handler cleared the interrupt"),
                     "an interrupt the handler had cleared was raised again at a later dispatch");
+        }
+    }
+
+    /**
+     * An interrupt that comes while the Looper waits behind a barrier (not idle: the idle handlers do not run) is
+     * cleared by the wait and remembered; once the barrier goes and the queue is idle, the idle handlers run inside
+     * the same {@code next()}, and they must see it: the queue hands the status back to user code before any runs.
+     */
+    @ForEachQueue
+    void anIdleHandlerSeesAnInterruptThatCameWhileTheLooperWaitedBehindABarrier(MessageQueue.Factory factory) {
+        try (LooperThread lt = LooperThread.start(factory)) {
+            awaitAsleep(lt);
+            int token = lt.queue().postSyncBarrier();
+            BlockingQueue<Boolean> seen = new ArrayBlockingQueue<>(1);
+            lt.queue().addIdleHandler(() -> {
+                seen.add(Thread.currentThread().isInterrupted());
+                return false;
+            });
+            lt.thread().interrupt();
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100)); // the Looper wakes, is still blocked...
+            lt.awaitParked(); // ...and parks again, its interrupt status cleared and remembered
+            lt.queue().removeSyncBarrier(token);
+            assertTrue(TestSupport.take(seen, "the idle handler's run after the barrier went"),
+                    "the idle handler did not see the interrupt that came while the Looper waited");
         }
     }
 

@@ -81,8 +81,10 @@ class ScriptedInterleavingTest {
     }
 
     /**
-     * x (what 1, due), then z on top. hasMessages(1) starts at z; there, y (what 1) is pushed and then x is
-     * delivered. Before push(y) x is pending, after it y is: no instant of the call lacks a what-1 message.
+     * x (what 1, due), then z on top. hasMessages(1) starts at z; there, y (what 1) is pushed by another thread and
+     * then x is delivered. Before push(y) x is pending, after it y is: no instant of the call lacks a what-1 message.
+     * (A push by the query's own thread, from inside its predicate, would not count: the walk does not ask about
+     * its own posts.)
      */
     private boolean queryFindsAMatchWhileOneIsAlwaysPending(MessageQueue.Factory factory) {
         DeliQueue q = queue(factory, new ManualClock(10));
@@ -94,7 +96,7 @@ class ScriptedInterleavingTest {
         return q.hasMatching(m -> {
             if (m == z && !scripted[0]) {
                 scripted[0] = true;
-                q.enqueueMessage(message(1), 5); // push(y)
+                TestSupport.onNewThread("producer of y", () -> q.enqueueMessage(message(1), 5)); // push(y)
                 assertSame(x, q.poll(), "then the Looper delivers x");
             }
             return m.target == h && m.what == 1;

@@ -30,7 +30,7 @@ import java.util.concurrent.atomic.AtomicReference;
 // obligation: UserCodeOnCaller
 // obligation: NoLostMessage
 // obligation: RemovalReturnsItsSet
-// negative control: LOOPER_ASKS_PREDICATE
+// negative control: LOOPER_ASKS_PREDICATE, ASKS_ABOUT_OWN_POSTS
 class UserCodeTest {
     private static final long PROBE_MILLIS = 500;
 
@@ -258,6 +258,43 @@ class UserCodeTest {
         assertTrue(removed >= sent.size(), "the removal missed a message queued before the call: " + removed);
         assertEquals(sent.size() + postedInside.size(), removed + delivered.size(),
                 "lost or counted twice: removed " + removed + ", delivered " + delivered);
+    }
+
+    /**
+     * A key whose {@code equals} posts, whenever it is asked, a message it would match (say it logs through a Handler
+     * of the same queue). The removal and then a query end: each asks about what was queued, not about what its own
+     * key posts from inside the call (the legacy queue asks about a snapshot), and those posts stay queued. A walk
+     * that asked about its key's own posts would never end: the key gives up after 1,000 calls here.
+     */
+    @ForEachQueue
+    void aKeyThatPostsWheneverItIsAskedLetsTheCallEnd(MessageQueue.Factory factory) {
+        QueueFixture q = new QueueFixture(factory);
+        for (int i = 0; i < 3; i++) {
+            q.send(q.handler, 5, "x", QueueFixture.START);
+        }
+        AtomicInteger calls = new AtomicInteger();
+        AtomicBoolean matches = new AtomicBoolean(true);
+        Object key = new Object() {
+            @Override
+            public boolean equals(Object payload) {
+                if (calls.incrementAndGet() > 1_000) {
+                    throw new IllegalStateException("asked 1,000 times: the walk asks about its own key's posts");
+                }
+                q.send(q.handler, 5, "x", QueueFixture.START);
+                return matches.get() && "x".equals(payload);
+            }
+
+            @Override
+            public int hashCode() {
+                return 0;
+            }
+        };
+        assertEquals(3, q.queue.removeEqualMessages(q.handler, 5, key), "the three messages queued before the call");
+        assertEquals(3, calls.getAndSet(0), "asked once about each of them, and about nothing the key posted");
+        matches.set(false);
+        assertFalse(q.queue.hasEqualMessages(q.handler, 5, key), "the key matches nothing now");
+        assertEquals(3, calls.get(), "the query asked about the three posts of the removal's key, and nothing else");
+        assertEquals(6, q.queue.removeMessages(q.handler, 5, null), "what the key posted stays queued");
     }
 
     /**

@@ -201,8 +201,10 @@ class DeliQueueLincheckTest {
      * what a poll returns, so the wait word (LOST_WAKEUP; WAKE_BY_CLOCK, whose producer decides the wake by the
      * clock instead of the protocol's order; ASYNC_HELD_BY_BARRIER, BARRIER_REMOVAL_WITHOUT_WAKE and
      * QUIT_WITHOUT_WAKE, which skip a wake that only a sleeping Looper needs), parking with the interrupt status set
-     * (PARK_KEEPS_INTERRUPT), an interrupt raised again on every return from next() (INTERRUPT_STICKS) and the
-     * teardown refcount are the business of jcstress, JPF and the conformance suite. The comparator bug needs
+     * (PARK_KEEPS_INTERRUPT), an interrupt raised again on every return from next() (INTERRUPT_STICKS) or held
+     * back from the idle handlers next() runs (IDLE_HANDLERS_MISS_INTERRUPT) and the teardown refcount are the
+     * business of jcstress, JPF and the conformance suite. No operation here posts from inside its predicate, so a
+     * walk that asks about its own posts (ASKS_ABOUT_OWN_POSTS) behaves as DELI (UserCodeTest catches it). The comparator bug needs
      * {@code when}s near both ends of the long range (a negative one), which the conformance suite covers; a lost
      * freelist chain only leaks linked tombstones, which no operation's result shows (jcstress counts them).
      * The memory-ordering mutants (SLEEP_RELEASE_ACQUIRE, TRAVERSE_WITHOUT_FENCE) behave exactly as DELI in every
@@ -218,7 +220,8 @@ class DeliQueueLincheckTest {
             Mutant.QUIT_WITHOUT_WAKE, Mutant.PARK_KEEPS_INTERRUPT, Mutant.TEARDOWN_WITHOUT_WAIT,
             Mutant.OVERFLOWING_COMPARATOR, Mutant.FREELIST_PLAIN_PUSH, Mutant.SLEEP_RELEASE_ACQUIRE,
             Mutant.TRAVERSE_WITHOUT_FENCE, Mutant.REMOVAL_ABORTS_ON_THROW, Mutant.REMOVALS_PILE_UP,
-            Mutant.FREELIST_WAKE_AT_EXACT_SIZE, Mutant.REMOVALS_NEVER_FINISH, Mutant.INTERRUPT_STICKS);
+            Mutant.FREELIST_WAKE_AT_EXACT_SIZE, Mutant.REMOVALS_NEVER_FINISH, Mutant.INTERRUPT_STICKS,
+            Mutant.IDLE_HANDLERS_MISS_INTERRUPT, Mutant.ASKS_ABOUT_OWN_POSTS);
 
     /**
      * Each mutant must fail model checking of at least one group. A mutant that hand-written scenarios are aimed at
