@@ -54,10 +54,10 @@ stress: ## The conformance stress tests alone, for minutes (STRESS_SECONDS=120 u
 tlc: ## TLC on the CI models of spec/models (checked against spec/manifest.json), then per-action coverage summed over them: fails if an action is never taken; ONLY=regex runs the matching models alone
 	$(MVN) $(MVN_FLAGS) -q -pl spec compile exec:exec -Dtlc.mode=ci -Dtlc.only='$(ONLY)'
 
-tlc-full: ## TLC on the long models of spec/manifest.json (MCFull: > 37M states after 2 h, the CI models check it in slices; MCRemoval, MCRemovalHas: removal scenarios over two messages), ONLY=regex narrows
-	$(MVN) $(MVN_FLAGS) -q -pl spec compile exec:exec -Dtlc.mode=full -Dtlc.only='$(ONLY)'
+tlc-full: ## TLC on the long models of spec/manifest.json (MCFull: > 37M states after 2 h, the CI models check it in slices; MCRemoval, MCRemovalHas: removal scenarios over two messages), ONLY=regex narrows; shows TLC's progress as it comes, checkpoints every CHECKPOINT=30 minutes, RECOVER=<metadir it printed> resumes that run
+	TLC_CHECKPOINT='$(CHECKPOINT)' TLC_RECOVER='$(RECOVER)' $(MVN) $(MVN_FLAGS) -q -pl spec compile exec:exec -Dtlc.mode=full -Dtlc.only='$(ONLY)'
 
-tlc-sim: ## TLC simulation of the full model
+tlc-sim: ## TLC simulation of the full model, its progress shown as it comes
 	$(MVN) $(MVN_FLAGS) -q -pl spec compile exec:exec -Dtlc.mode=sim
 
 tlc-mutants: ## TLC on every spec mutant (spec/mutants): each must violate its named obligation (ONLY=regex: the matching ones)

@@ -23,7 +23,10 @@ import java.util.regex.Pattern;
  * Witnesses}: it fails when one is reached by no CI model that checks its obligation), {@code full} (the long models: MCFull, MCRemoval, MCRemovalHas), {@code sim} (SIM, random
  * simulation of MCFull), {@code mutants}, {@code all}. System properties: {@code tlc.jar}, {@code spec.dir}
  * (default: the working directory), {@code tlc.workers} (default 1), {@code tlc.timeout} (seconds per model, default
- * 600). Every invocation writes its runs as JUnit
+ * 600). {@code full} and {@code sim} show TLC's progress lines as they come ({@link #isProgress}); {@code full} takes
+ * {@code tlc.checkpoint} (TLC's -checkpoint, minutes) and {@code tlc.recover} (a metadir the runner printed: that
+ * model is resumed from its last checkpoint with TLC's -recover), or the environment variables TLC_CHECKPOINT and
+ * TLC_RECOVER, which make passes. Every invocation writes its runs as JUnit
  * XML to {@code spec/target/tlc-junit.xml} ({@link TlcJUnit}).
  */
 public final class Tlc {
@@ -101,12 +104,59 @@ public final class Tlc {
     private static final Pattern LOCATION = Pattern.compile("line (\\d+), col \\d+ to line \\d+, col \\d+ of module (\\w+)");
     private static final Pattern DEFINITION = Pattern.compile("^(\\w+)\\s*(?:\\([^)]*\\))?\\s*==");
 
+    /**
+     * The lines of TLC's output that a long run shows as they come: its start, its progress reports, its
+     * checkpoints and recovery, and the final result.
+     */
+    private static final Pattern PROGRESS = Pattern.compile("^(?:Progress\\(|Checkpointing|Starting\\.\\.\\.|"
+            + "Starting recovery|Recovery completed|Finished computing initial states|Model checking completed|"
+            + "Error: |[\\d,]+ states generated|The depth of the complete state graph|Finished in|"
+            + "The number of states generated|Exit: ).*");
+
     private final Path jar;
     private final Path specDir;
+    /** Where TLC's progress lines go as they come (null: nowhere, the output is read at the end only). */
+    private java.io.PrintStream progress;
+    /** TLC's -checkpoint interval in minutes (negative: TLC's default, 30). */
+    private int checkpointMinutes = -1;
+    /** A metadir to resume from with TLC's -recover (null: a fresh run). */
+    private Path recover;
 
     public Tlc(Path jar, Path specDir) {
         this.jar = jar;
         this.specDir = specDir;
+    }
+
+    /** Shows TLC's progress lines ({@link #isProgress}) on {@code out} as they come; null: not at all. */
+    public Tlc progress(java.io.PrintStream out) {
+        this.progress = out;
+        return this;
+    }
+
+    /** TLC's -checkpoint interval, in minutes; negative leaves TLC's default (30). */
+    public Tlc checkpoint(int minutes) {
+        this.checkpointMinutes = minutes;
+        return this;
+    }
+
+    /** The next {@link #tlc} run resumes from this metadir's checkpoint (TLC's -recover) instead of starting afresh. */
+    public Tlc recover(Path metadir) {
+        this.recover = metadir;
+        return this;
+    }
+
+    /** Whether a line of TLC's output is one a long run shows as it comes. */
+    public static boolean isProgress(String line) {
+        return PROGRESS.matcher(line).matches();
+    }
+
+    /**
+     * The model whose run a metadir holds: the runner names a metadir MODEL-NANOTIME under
+     * spec/target/tlc-meta; null when the name is not of that form.
+     */
+    public static String modelOfMetadir(Path metadir) {
+        Matcher m = Pattern.compile("^(\\w+)-\\d+$").matcher(metadir.getFileName().toString());
+        return m.matches() ? m.group(1) : null;
     }
 
     public static Tlc fromSystemProperties() {
@@ -144,15 +194,39 @@ public final class Tlc {
      */
     public Result tlc(String model, String cfg, int workers, long timeoutSeconds, String... extra)
             throws IOException, InterruptedException {
-        Path meta = specDir.resolve("target").resolve("tlc-meta")
-                .resolve(model + "-" + System.nanoTime());
-        Files.createDirectories(meta);
+        Path tla = Manifest.file(specDir, model, ".tla");
+        String config = tla.getParent().relativize(Manifest.file(specDir, cfg, ".cfg")).toString();
+        Path meta;
+        Path from = null;
+        if (recover != null) {
+            meta = recover.toAbsolutePath();
+            recover = null;
+            from = checkpointIn(meta);
+            // The witness report (Witness.tla) sets its TLCSet register when TLC checks the first initial state,
+            // which a resumed run does not: its TLCGet would fail. The resumed run checks the model's cfg less it.
+            Path copy = meta.resolve(cfg + "-resumed.cfg");
+            Files.write(copy, Files.readAllLines(Manifest.file(specDir, cfg, ".cfg")).stream()
+                    .filter(l -> !l.matches("^INVARIANTS?\\s+StateWitnessReport\\b.*")).toList());
+            config = copy.toString();
+        } else {
+            meta = specDir.resolve("target").resolve("tlc-meta").resolve(model + "-" + System.nanoTime());
+            Files.createDirectories(meta);
+        }
+        if (progress != null) {
+            progress.println(model + ": TLC's metadir is " + meta + (from != null ? ", resuming from " + from
+                    : "; TLC checkpoints there every " + (checkpointMinutes >= 0 ? checkpointMinutes : 30)
+                    + " min, and RECOVER=" + meta + " resumes from its last checkpoint"));
+        }
         // SANY writes the standard modules it parses into java.io.tmpdir: a directory per run, so that runs side by
         // side (trace checks in parallel) never read one another's half-written Integers.tla.
-        Path tla = Manifest.file(specDir, model, ".tla");
         List<String> args = new ArrayList<>(List.of("-Djava.io.tmpdir=" + meta, "-DTLA-Library=" + Manifest.library(specDir),
-                "tlc2.TLC", "-workers", Integer.toString(workers), "-metadir", meta.toString(),
-                "-config", tla.getParent().relativize(Manifest.file(specDir, cfg, ".cfg")).toString()));
+                "tlc2.TLC", "-workers", Integer.toString(workers), "-metadir", meta.toString(), "-config", config));
+        if (from != null) {
+            args.addAll(List.of("-recover", from.toString()));
+        }
+        if (checkpointMinutes >= 0) {
+            args.addAll(List.of("-checkpoint", Integer.toString(checkpointMinutes)));
+        }
         args.addAll(List.of(extra));
         args.add(tla.getFileName().toString());
         return exec(model, args, timeoutSeconds, tla.getParent());
@@ -164,15 +238,56 @@ public final class Tlc {
                 : tlc(e.model(), e.model(), workers, timeoutSeconds, "-coverage", "600");
     }
 
+    /**
+     * The checkpoint a metadir holds: TLC writes it in a folder of the metadir named by the run's start time
+     * ({@code yy-MM-dd-HH-mm-ss}, with {@code queue.chkpt} in it); the newest such folder, or the metadir itself if
+     * it is one.
+     */
+    static Path checkpointIn(Path metadir) throws IOException {
+        if (Files.exists(metadir.resolve("queue.chkpt"))) {
+            return metadir;
+        }
+        if (!Files.isDirectory(metadir)) {
+            throw new IllegalArgumentException("RECOVER: no such metadir: " + metadir);
+        }
+        try (var runs = Files.list(metadir)) {
+            return runs.filter(d -> Files.exists(d.resolve("queue.chkpt"))).max(java.util.Comparator.naturalOrder())
+                    .orElseThrow(() -> new IllegalArgumentException("RECOVER: " + metadir + " holds no TLC "
+                            + "checkpoint (no queue.chkpt in it or in a folder of it): TLC writes the first one after "
+                            + "the run's first checkpoint interval"));
+        }
+    }
+
     private Result exec(String model, List<String> args, long timeoutSeconds, Path dir)
             throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:+UseParallelGC", "-cp", jar.toString()));
         cmd.addAll(args);
-        Path log = Files.createTempFile("tlc-" + model, ".out");
         long start = System.nanoTime();
-        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).start();
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+        // TLC's output is read as it comes: kept whole for the verdict, and its progress lines shown at once when
+        // asked (a long model runs for hours).
+        StringBuffer output = new StringBuffer();
+        java.io.PrintStream shown = progress;
+        Thread reader = new Thread(() -> {
+            try (java.io.BufferedReader in = new java.io.BufferedReader(
+                    new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line; (line = in.readLine()) != null; ) {
+                    output.append(line).append('\n');
+                    if (shown != null && isProgress(line)) {
+                        shown.println("  " + model + ": " + line);
+                        shown.flush();
+                    }
+                }
+            } catch (IOException e) {
+                output.append("(reading TLC's output failed: ").append(e).append(")\n");
+            }
+        }, "tlc-output-" + model);
+        reader.setDaemon(true);
+        reader.start();
+        // A runner stopped (make interrupted, a CI step's time limit) stops its TLC too: a long model would run on.
+        Thread stopTlc = new Thread(p::destroyForcibly, "tlc-stop-" + model);
+        Runtime.getRuntime().addShutdownHook(stopTlc);
         int exit;
         if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
             p.destroyForcibly().waitFor();
@@ -180,9 +295,10 @@ public final class Tlc {
         } else {
             exit = p.exitValue();
         }
+        Runtime.getRuntime().removeShutdownHook(stopTlc);
+        reader.join(10_000);
         double secs = (System.nanoTime() - start) / 1e9;
-        String out = Files.readString(log, StandardCharsets.UTF_8);
-        Files.deleteIfExists(log);
+        String out = output.toString();
         long distinct = -1;
         Matcher d = DISTINCT.matcher(out);
         while (d.find()) {
@@ -295,6 +411,20 @@ public final class Tlc {
         return never;
     }
 
+    /** A setting: the system property, else the environment variable (what make passes), else "". */
+    static String setting(String property, String env) {
+        String v = System.getProperty(property);
+        if (v == null || v.isBlank()) {
+            v = System.getenv(env);
+        }
+        return v == null ? "" : v.strip();
+    }
+
+    private static int setting(String property, String env, int otherwise) {
+        String v = setting(property, env);
+        return v.isEmpty() ? otherwise : Integer.parseInt(v);
+    }
+
     public static void main(String[] args) throws Exception {
         Tlc tlc = fromSystemProperties();
         int workers = Integer.getInteger("tlc.workers", 1);
@@ -352,10 +482,33 @@ public final class Tlc {
                 }
             }
             case "full" -> {
-                // The long models (MCFull, and the removal scenarios too large for make test), ONLY=regex narrows.
+                // The long models (MCFull, and the removal scenarios too large for make test), ONLY=regex narrows;
+                // each shows TLC's progress as it comes and checkpoints; RECOVER=metadir resumes the one it holds.
+                tlc.progress(System.out).checkpoint(setting("tlc.checkpoint", "TLC_CHECKPOINT", -1));
+                String recover = setting("tlc.recover", "TLC_RECOVER");
+                // make runs from the repository root: a relative RECOVER is taken from there.
+                Path recoverDir = recover.isEmpty() ? null : tlc.specDir().getParent().resolve(recover).normalize();
+                String resumed = recoverDir == null ? null : modelOfMetadir(recoverDir);
+                if (recoverDir != null && resumed == null) {
+                    System.out.println("FAILED: RECOVER=" + recover + " is not a metadir of the runner "
+                            + "(spec/target/tlc-meta/MODEL-NUMBER, as printed when the run started)");
+                    System.exit(2);
+                }
+                if (recoverDir != null) {
+                    try {
+                        checkpointIn(recoverDir);
+                    } catch (IllegalArgumentException ex) {
+                        System.out.println("FAILED: " + ex.getMessage());
+                        System.exit(2);
+                    }
+                }
                 for (Expectation e : tlc.manifest()) {
-                    if (!e.expect().equals("long") || !only.isEmpty() && !e.model().matches(only)) {
+                    if (!e.expect().equals("long") || !only.isEmpty() && !e.model().matches(only)
+                            || resumed != null && !e.model().equals(resumed)) {
                         continue;
+                    }
+                    if (resumed != null) {
+                        tlc.recover(recoverDir);
                     }
                     Result r = tlc.tlc(e.model(), e.model(), workers, Long.MAX_VALUE / 2);
                     String why = r.exit() == 0 ? null : e.model() + ": TLC exit " + r.exit();
@@ -366,8 +519,14 @@ public final class Tlc {
                         failures++;
                     }
                 }
+                if (runs.isEmpty()) {
+                    System.out.println("FAILED: no long model of manifest.json matches"
+                            + (only.isEmpty() ? "" : " ONLY=" + only) + (resumed == null ? "" : " RECOVER's " + resumed));
+                    failures++;
+                }
             }
             case "sim" -> {
+                tlc.progress(System.out);
                 Result r = tlc.tlc("MCSim", "MCSim", workers, 600, "-simulate",
                         "num=" + Integer.getInteger("tlc.sim.num", 20000), "-depth", "200");
                 runs.add(new TlcJUnit.Run(r, null, null));
