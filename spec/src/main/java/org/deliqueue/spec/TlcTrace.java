@@ -627,7 +627,15 @@ public final class TlcTrace {
             System.exit(2);
         }
         Path specDir = Paths.get(System.getProperty("spec.dir", ".")).toAbsolutePath();
-        Path jar = Paths.get(tlc2.TLC.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path jar;
+        try {
+            jar = Tlc.jar(Paths.get(tlc2.TLC.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                    .toString(), System.getenv("TLC_JAR"));
+        } catch (IllegalStateException e) {
+            System.err.println(e.getMessage());
+            System.exit(2);
+            return;
+        }
         if (!Files.exists(Manifest.file(specDir, args[0], ".tla")) || !Files.exists(Manifest.file(specDir, args[0], ".cfg"))) {
             System.err.println("no " + args[0] + ".tla with " + args[0] + ".cfg in " + specDir);
             System.exit(2);
