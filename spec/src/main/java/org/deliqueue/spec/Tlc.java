@@ -28,7 +28,8 @@ import java.util.regex.Pattern;
  * {@code tlc.checkpoint} (TLC's -checkpoint, minutes) and {@code tlc.recover} (a metadir the runner printed: that
  * model is resumed from its last checkpoint with TLC's -recover), or the environment variables TLC_CHECKPOINT and
  * TLC_RECOVER, which make passes. Every invocation writes its runs as JUnit
- * XML to {@code spec/target/tlc-junit.xml} ({@link TlcJUnit}).
+ * XML ({@link TlcJUnit}) to {@code spec/target/tlc-junit.xml} when it ran every CI model, else to a file of its own
+ * ({@link #junitFileName}).
  */
 public final class Tlc {
 
@@ -434,6 +435,19 @@ public final class Tlc {
         return never;
     }
 
+    /**
+     * The JUnit XML file a run writes, in spec/target. Only a run of every CI model ({@code ci}, {@code all}) writes
+     * {@code tlc-junit.xml}, the report CI uploads and the obligation matrix reads (make test writes it too): a run
+     * narrowed by ONLY writes {@code tlc-junit-only.xml}, and the mutants, the long models and the simulation write
+     * {@code tlc-junit-MODE.xml}, so that no partial run replaces the report of a whole one.
+     */
+    static String junitFileName(String what, String only) {
+        if (only != null && !only.isEmpty()) {
+            return "tlc-junit-only.xml";
+        }
+        return what.equals("ci") || what.equals("all") ? "tlc-junit.xml" : "tlc-junit-" + what + ".xml";
+    }
+
     /** A setting: the system property, else the environment variable (what make passes), else "". */
     static String setting(String property, String env) {
         String v = System.getProperty(property);
@@ -572,7 +586,7 @@ public final class Tlc {
             }
             default -> throw new IllegalArgumentException("ci | mutants | all | full | sim");
         }
-        Path xml = tlc.specDir().resolve("target/tlc-junit.xml");
+        Path xml = tlc.specDir().resolve("target").resolve(junitFileName(what, only));
         TlcJUnit.write(xml, "tlc", runs, tlc.specDir());
         System.out.printf("TLC, %s: %d run(s) in %.0f s, %d failure(s); JUnit XML in %s%n", what, runs.size(),
                 (System.nanoTime() - start) / 1e9, failures, xml);
