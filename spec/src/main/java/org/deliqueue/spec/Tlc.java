@@ -110,7 +110,7 @@ public final class Tlc {
      * The lines of TLC's output that a long run shows as they come: its start, its progress reports, its
      * checkpoints and recovery, and the final result.
      */
-    private static final Pattern PROGRESS = Pattern.compile("^(?:Progress\\(|Checkpointing|Starting\\.\\.\\.|"
+    private static final Pattern PROGRESS = Pattern.compile("^(?:Progress[(:]|Checkpointing|Starting\\.\\.\\.|"
             + "Starting recovery|Recovery completed|Finished computing initial states|Model checking completed|"
             + "Error: |[\\d,]+ states generated|The depth of the complete state graph|Finished in|"
             + "The number of states generated|Exit: ).*");
@@ -236,7 +236,9 @@ public final class Tlc {
             meta = specDir.resolve("target").resolve("tlc-meta").resolve(model + "-" + System.nanoTime());
             Files.createDirectories(meta);
         }
-        if (progress != null) {
+        if (progress != null && List.of(extra).contains("-simulate")) {
+            progress.println(model + ": TLC's metadir is " + meta + " (a simulation takes no checkpoint)");
+        } else if (progress != null) {
             progress.println(model + ": TLC's metadir is " + meta + (from != null ? ", resuming from " + from
                     : "; TLC checkpoints there every " + (checkpointMinutes >= 0 ? checkpointMinutes : 30)
                     + " min, and RECOVER=" + meta + " resumes from its last checkpoint"));

@@ -32,6 +32,7 @@ class TlcProgressTest {
                         + "states found (134,124 ds/min), 35,816 states left on queue.",
                 "Checkpointing of run /work/main/spec/target/tlc-meta/MCRemoval-27444176046297/26-11-26-21-36-16",
                 "Checkpointing completed at (2026-11-26 21:37:21)",
+                "Progress: 1204356 states checked, 6021 traces generated (trace length: mean=200, var(x)=0, sd=0)",
                 "Starting recovery from checkpoint /tmp/cpt-meta/26-11-26-21-32-39/",
                 "Recovery completed. 97253 states examined. 26448 states on queue.",
                 "Model checking completed. No error has been found.",
