@@ -19,7 +19,7 @@ TRACES ?= $(if $(TRACE_SECONDS),,100)
 .PHONY: help check verify build test lint-workflows stress obligations tlc tlc-full tlc-sim tlc-mutants tlc-explain tlc-dist trace lincheck jcstress bench bench-full bench-scaling jpf clean
 
 help: ## List the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | awk -F '\t' '{ printf "%-15s %s\n", $$1, $$2 }'
 
 verify: ## The main job: every checker at standard depth, then each obligation's verdict per checker
 	@status=0; $(MVN) $(MVN_FLAGS) -fae -Ddeliqueue.stress.seconds=$(STRESS_SECONDS) verify || status=$$?; \
