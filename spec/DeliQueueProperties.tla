@@ -346,6 +346,8 @@ StateWitnesses == [
       overlappingRemovals |-> Lazily(\E r1, r2 \in Removers : r1 # r2 /\ DescPushed(r1) /\ DescPushed(r2)
                                                               /\ verdict[r1] \cap verdict[r2] # {}),
       removalThenQuit |-> Lazily(\E r \in Removers : took[r] # {} /\ QuitPushed /\ ticket[r] < ticket[Quit]),
+      tookTwo |-> Lazily(\E r \in Removers : Cardinality(took[r]) >= 2),
+      overlapLost |-> Lazily(\E r1, r2 \in Removers : r1 # r2 /\ took[r1] # {} /\ verdict[r1] \cap took[r2] # {}),
       takenFromReservation |-> Lazily(\E m \in Msgs : removed[m] /\ ~delivered[m] /\ removedBy[m] \in Removers
                                                      /\ claimTop[m] # 0)],
   HasAnswersAtomically |-> [

@@ -672,7 +672,7 @@ public class DeliQueue extends PaddedTop {
      * The walk ends below the lowest of them.
      */
     int collect(Message descriptor) {
-        long lowest = verdictsOf(descriptor)[0];
+        long lowest = oldestVerdict(descriptor);
         List<Message> passed = null; // owner nodes between the descriptor and the cursor: earlier than it
         Message head = descriptor;
         int count = 0;
@@ -738,20 +738,28 @@ public class DeliQueue extends PaddedTop {
      * add tickets above {@code top}), whatever the Looper unlinks meanwhile: it unlinks dead nodes only, and an
      * unlinked node keeps its {@code next}.
      */
-    static Message endOfDeadRun(Message d) {
+    Message endOfDeadRun(Message d) {
         Message n = FieldAccess.lpNext(d);
         while (n != null) {
             int f = FieldAccess.lvFlags(n);
             if ((f & Message.FLAG_FINISHED) != 0) {
                 n = n.skip;
-            } else if ((f & Message.FLAG_REMOVED) != 0
-                    && (f & (Message.FLAG_REMOVAL | Message.FLAG_QUIT_SENTINEL)) == 0) {
+            } else if (isDeadMessage(f)) {
                 n = FieldAccess.lpNext(n);
             } else {
                 break;
             }
         }
         return n;
+    }
+
+    /**
+     * Whether a node with these flags is a dead message: REMOVED, and not an owner node (the quit sentinel and
+     * descriptors are born REMOVED, but they own what lies below them until they are done).
+     */
+    boolean isDeadMessage(int flags) {
+        return (flags & Message.FLAG_REMOVED) != 0
+                && (flags & (Message.FLAG_REMOVAL | Message.FLAG_QUIT_SENTINEL)) == 0;
     }
 
     /**
@@ -1519,6 +1527,14 @@ public class DeliQueue extends PaddedTop {
     /** The tickets a removal descriptor covers, in ascending order: kept in its obj, written before its push. */
     static long[] verdictsOf(Message descriptor) {
         return (long[]) descriptor.obj;
+    }
+
+    /**
+     * The ticket of the oldest message among a removal's verdicts: its collect ends below it, since tickets fall
+     * strictly along {@code next}.
+     */
+    long oldestVerdict(Message descriptor) {
+        return verdictsOf(descriptor)[0];
     }
 
     private static void setVerdicts(Message descriptor, long[] tickets) {

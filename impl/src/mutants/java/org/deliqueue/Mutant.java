@@ -500,21 +500,21 @@ public enum Mutant implements MessageQueue.Factory {
             + "sentinel that owns what the quit dropped, and a query finds a dropped message (RemovalAfterQuitTest)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
-            void finish(Message d) {
-                Message n = FieldAccess.lpNext(d);
-                while (n != null) {
-                    int f = FieldAccess.lvFlags(n);
-                    if ((f & Message.FLAG_FINISHED) != 0) {
-                        n = n.skip;
-                    } else if ((f & Message.FLAG_REMOVED) != 0 && (f & Message.FLAG_REMOVAL) == 0) {
-                        n = FieldAccess.lpNext(n); // BUG: the quit sentinel is REMOVED, but it is an owner, not dead
-                    } else {
-                        break;
-                    }
-                }
-                d.skip = n;
-                int f = FieldAccess.lvFlags(d);
-                FieldAccess.casFlags(d, f, f | Message.FLAG_FINISHED);
+            boolean isDeadMessage(int flags) {
+                // BUG: the quit sentinel is REMOVED, but it is an owner, not dead
+                return (flags & Message.FLAG_REMOVED) != 0 && (flags & Message.FLAG_REMOVAL) == 0;
+            }
+        }),
+
+    /** A removal's collect ends below its newest verdict instead of its oldest. */
+    COLLECT_STOPS_AT_NEWEST(Detection.CONFORMANCE, "RemovalReturnsItsSet: a removal that matched two messages takes "
+            + "the one posted last and returns without the other, which its descriptor still owns, so the Looper "
+            + "never delivers it either (MessageQueueConformanceTest; TLC MC_COLLECT_STOPS_AT_NEWEST)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            long oldestVerdict(Message descriptor) {
+                long[] verdicts = verdictsOf(descriptor);
+                return verdicts[verdicts.length - 1]; // BUG: the newest: the verdicts are ascending
             }
         }),
 

@@ -35,6 +35,8 @@ import java.util.function.BooleanSupplier;
 // obligation: NoLostMessage
 // obligation: NoPushAfterQuit
 // obligation: Refinement
+// obligation: RemovalReturnsItsSet
+// negative control: COLLECT_STOPS_AT_NEWEST
 class MessageQueueConformanceTest {
 
     /** Payloads that are {@code equals} but not identical: {@code new Key("k")} twice. */

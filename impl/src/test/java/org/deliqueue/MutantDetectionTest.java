@@ -39,7 +39,7 @@ import org.junit.platform.launcher.listeners.TestExecutionSummary;
  * is checked, and a run of one class takes a second where the whole suite takes about twenty); a mutant no class
  * claims runs through the whole suite.
  */
-// negative control: NON_ATOMIC_PUSH, OVERFLOWING_COMPARATOR, SWEEP_SKIPS_BACKLINKS, WAKE_BY_CLOCK, QUIT_TIME_BEFORE_TOP, REMOVAL_KEEPS_PAYLOAD, PARK_KEEPS_INTERRUPT, ASYNC_HELD_BY_BARRIER, BARRIER_REMOVAL_WITHOUT_WAKE, QUIT_WITHOUT_WAKE, REMOVAL_ABORTS_ON_THROW, LOOPER_ASKS_PREDICATE, QUIT_OWNS_NOTHING, DESCRIPTOR_FORGETS_QUIT, SKIP_OVER_QUIT_SENTINEL
+// negative control: NON_ATOMIC_PUSH, OVERFLOWING_COMPARATOR, SWEEP_SKIPS_BACKLINKS, WAKE_BY_CLOCK, QUIT_TIME_BEFORE_TOP, REMOVAL_KEEPS_PAYLOAD, PARK_KEEPS_INTERRUPT, ASYNC_HELD_BY_BARRIER, BARRIER_REMOVAL_WITHOUT_WAKE, QUIT_WITHOUT_WAKE, REMOVAL_ABORTS_ON_THROW, LOOPER_ASKS_PREDICATE, QUIT_OWNS_NOTHING, DESCRIPTOR_FORGETS_QUIT, SKIP_OVER_QUIT_SENTINEL, COLLECT_STOPS_AT_NEWEST
 class MutantDetectionTest {
     private static final List<Class<?>> SUITE = List.of(MessageQueueConformanceTest.class, HandlerLooperTest.class,
             ConformanceStressTest.class, ClockAndFaultsTest.class, ThrowingUserCodeTest.class, HandlerThreadTest.class,
