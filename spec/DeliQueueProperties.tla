@@ -290,6 +290,14 @@ DoomedVerdict == \E m \in Msgs, r \in Removers : m \in verdict[r] /\ QuitPushed 
 KeptAndDropped == /\ qmode = "quitSafely" /\ QuitPushed /\ Dropped # {}
                   /\ \E m \in Msgs : Pushed(m) /\ ~DroppedByQuit(m)
 
+\* A removal pushed after quitSafely whose predicate matches a message the
+\* quit keeps (among its verdicts) and one the quit dropped (owned by the
+\* sentinel: never asked about).
+RemovalOverKeptAndDropped ==
+  \E r \in Removers, k, d \in Msgs :
+     /\ DescPushed(r) /\ QuitPushed /\ ticket[Quit] < ticket[r] /\ {k, d} \subseteq Pred[r]
+     /\ k \in verdict[r] /\ ~DroppedByQuit(k) /\ Pushed(d) /\ DroppedByQuit(d)
+
 \* Lazily(P): P as a function on {TRUE}, which TLC evaluates only when it is
 \* applied, so that the report (Witness.tla) evaluates a witness in a state
 \* only while it has not been reached.
@@ -356,6 +364,7 @@ StateWitnesses == [
       passedDescriptor |-> Lazily(\E t \in Askers : pc[t] # "done" /\ T[t].passed \cap Removers # {})],
   Refinement |-> [
       keptAndDropped |-> Lazily(KeptAndDropped),
+      removalOverKeptAndDropped |-> Lazily(RemovalOverKeptAndDropped),
       deliverAfterQuit |-> Lazily(QuitPushed /\ \E m \in Msgs : Delivering(m)),
       doomedVerdict |-> Lazily(DoomedVerdict),
       retiring |-> Lazily(\E b \in Barriers : Swept(b) /\ ~removed[b] /\ OwnerOf(b) \in Removers
