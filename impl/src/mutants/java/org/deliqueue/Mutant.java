@@ -509,7 +509,7 @@ public enum Mutant implements MessageQueue.Factory {
     /** A removal's collect ends below its newest verdict instead of its oldest. */
     COLLECT_STOPS_AT_NEWEST(Detection.CONFORMANCE, "RemovalReturnsItsSet: a removal that matched two messages takes "
             + "the one posted last and returns without the other, which its descriptor still owns, so the Looper "
-            + "never delivers it either (MessageQueueConformanceTest; TLC MC_COLLECT_STOPS_AT_NEWEST)",
+            + "never delivers it either (MessageQueueConformanceTest, Lincheck; TLC MC_COLLECT_STOPS_AT_NEWEST)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
             long oldestVerdict(Message descriptor) {
