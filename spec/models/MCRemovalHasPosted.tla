@@ -8,8 +8,6 @@
 (* interleaving.                                                           *)
 EXTENDS MCRemovalHas
 
-\* CONSTRAINT: a traverser starts only once every producer has returned.
-TraversersAfterPosts == \A t \in Traversers : pc[t] # "tStart" => \A m \in Msgs : pc[m] = "done"
 \* CONSTRAINT: the Looper starts only once every producer has returned.
-LooperAfterPosts == L # LooperInit => \A m \in Msgs : pc[m] = "done"
+LooperAfterPosts == L # LooperInit => ProducersReturned
 =============================================================================

@@ -10,8 +10,6 @@
 (* tlc-full) keeps every interleaving.                                     *)
 EXTENDS MCRemoval
 
-\* CONSTRAINT: a traverser starts only once every producer has returned.
-TraversersAfterPosts == \A t \in Traversers : pc[t] # "tStart" => \A m \in Msgs : pc[m] = "done"
 \* CONSTRAINT: the Looper starts only once some removal pushed its descriptor or returned.
 LooperAfterADescriptor == L # LooperInit => \E r \in Removers : DescPushed(r) \/ pc[r] = "done"
 =============================================================================

@@ -6,4 +6,10 @@
 EXTENDS DeliQueueProperties, Witness
 
 StateWitnessReport == Report(StateWitnesses)
+
+\* For the models cut to fit make test (CONSTRAINTs that hold a thread back
+\* until the posts are in): every producer has returned.
+ProducersReturned == \A m \in Msgs : pc[m] = "done"
+\* CONSTRAINT: a traverser starts only once every producer has returned.
+TraversersAfterPosts == \A t \in Traversers : pc[t] # "tStart" => ProducersReturned
 =============================================================================
