@@ -284,6 +284,9 @@ TimedPark == L.pc = "park" /\ L.dl <= MaxTime
 BarrierPark == L.pc = "park" /\ L.bar # Nil
 \* A live message the Looper holds while it parks (due later or blocked).
 ParkedOverMessage == L.pc = "park" /\ \E m \in heap : ~removed[m] /\ m \notin Barriers
+\* Three producers' CASes wait on one top: one wins, two must retry.
+ThreeOnOneTop == \E a, b, c \in Msgs : /\ Cardinality({a, b, c}) = 3
+                                     /\ \A x \in {a, b, c} : pc[x] = "pushCas" /\ next[x] = next[a]
 \* A quit dooms a message that a removal chose (the two race for it).
 DoomedVerdict == \E m \in Msgs, r \in Removers : m \in verdict[r] /\ QuitPushed /\ DroppedByQuit(m)
 \* quitSafely kept one message (pushed before it, not doomed) and dropped another.
@@ -315,6 +318,7 @@ StateWitnesses == [
       takenFromReservation |-> Lazily(\E m \in Counted : claimTop[m] # 0),
       droppedAfterVerdict |-> Lazily(Dropped # {} /\ DoomedVerdict)],
   NoLostMessage |-> [
+      threeOnOneTop |-> Lazily(ThreeOnOneTop),
       pendingBelowOwner |-> Lazily(\E m \in Msgs : Pushed(m) /\ ~removed[m] /\ LinkedOwnerAbove(m)),
       abandonedAtExit |-> Lazily(L.pc = "exit" /\ \E m \in Msgs : Pushed(m) /\ ~removed[m])],
   HeapStackConsistent |-> [
@@ -376,6 +380,7 @@ StateWitnesses == [
       dropped |-> Lazily(Dropped # {})],
   PushLockFree |-> [
       pushRetried |-> Lazily(\E m \in Msgs : pc[m] = "push" /\ ticket[m] # 0),
+      threePending |-> Lazily(Cardinality(Pending) >= 3),
       timedPark |-> Lazily(TimedPark)],
   EventualDelivery |-> [
       timedPark |-> Lazily(TimedPark),

@@ -240,7 +240,7 @@ public class DeliQueue extends PaddedTop {
      * Walks of this queue now running on some thread with a predicate (removals, queries): while there is none, a
      * push spends one plain read on {@link #noteOwnPost}. A thread reads its own increment, the only one it needs.
      */
-    private final AtomicInteger asking = new AtomicInteger();
+    final AtomicInteger asking = new AtomicInteger();
     /** The innermost walk with a predicate on the current thread (its outer ones chained by {@link Walk#outer}). */
     private final ThreadLocal<Walk> askingWalk = new ThreadLocal<>();
     /**
@@ -285,7 +285,7 @@ public class DeliQueue extends PaddedTop {
 
     /** Pushes the message or barrier {@code m} unless a quitting node is on top (spec: push_readTop, push_casTop). */
     boolean push(Message m) {
-        if (asking.getPlain() != 0) {
+        if (FieldAccess.lpAsking(this) != 0) {
             noteOwnPost(m);
         }
         return pushNode(m, false, null);
@@ -316,14 +316,14 @@ public class DeliQueue extends PaddedTop {
         asking.incrementAndGet();
     }
 
-    /** Ends what {@link #beginAsking} began. */
+    /**
+     * Ends what {@link #beginAsking} began. The outermost walk leaves null behind rather than removing the entry: one
+     * slot per thread that has asked, whose key is weak and goes with the queue; and JPF's model of ThreadLocal fails
+     * on a set after a remove on one thread (JpfSupportedCallsTest).
+     */
     private void endAsking(Walk w) {
         asking.decrementAndGet();
-        if (w.outer == null) {
-            askingWalk.remove();
-        } else {
-            askingWalk.set(w.outer);
-        }
+        askingWalk.set(w.outer);
     }
 
     /**

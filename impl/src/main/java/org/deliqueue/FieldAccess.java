@@ -136,6 +136,17 @@ final class FieldAccess {
         }
     }
 
+    // ---- DeliQueue.asking: walks with a predicate now running on some thread ----
+
+    /**
+     * Plain: a push's test for a post from inside a predicate ({@code DeliQueue.noteOwnPost}). The only increment
+     * that matters is the pushing thread's own (a walk it is inside), and a thread reads its own writes; another
+     * thread's increment, seen or not, only adds a walk that will not ask about this post anyway.
+     */
+    static int lpAsking(DeliQueue q) {
+        return ALL_VOLATILE ? q.asking.get() : q.asking.getPlain();
+    }
+
     // ---- DeliQueue.top: the Treiber stack ----
 
     /**

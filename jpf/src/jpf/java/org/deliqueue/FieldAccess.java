@@ -127,6 +127,13 @@ final class FieldAccess {
         }
     }
 
+    // ---- DeliQueue.asking: walks with a predicate now running on some thread ----
+
+    /** Volatile: JPF's AtomicInteger has no getPlain (it dereferences the JDK's Unsafe, which JPF leaves null). */
+    static int lpAsking(DeliQueue q) {
+        return q.asking.get();
+    }
+
     // ---- DeliQueue.top: the Treiber stack ----
 
     /**

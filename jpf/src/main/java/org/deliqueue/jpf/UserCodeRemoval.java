@@ -39,17 +39,26 @@ public final class UserCodeRemoval {
     private UserCodeRemoval() {
     }
 
-    /** The Looper's poll count, which a blocking key waits on. */
+    /**
+     * What a blocking key waits on: the Looper's next poll. A flag, not a count of polls: the Looper polls without
+     * end while it waits for the removal, and a count would make every poll a new state, so that JPF's search never
+     * ends (it ran out of memory).
+     */
     private static final class Gate {
-        private int polls;
+        private boolean awaited;
 
+        /** The Looper has polled: a key waiting for that goes on. */
         synchronized void polled() {
-            polls++;
-            notifyAll();
+            if (awaited) {
+                awaited = false;
+                notifyAll();
+            }
         }
 
-        synchronized void awaitPollAfter(int seen) {
-            while (polls == seen) {
+        /** Waits until the Looper has polled once more. */
+        synchronized void awaitPoll() {
+            awaited = true;
+            while (awaited) {
                 try {
                     wait();
                 } catch (InterruptedException e) {
@@ -57,10 +66,6 @@ public final class UserCodeRemoval {
                     return;
                 }
             }
-        }
-
-        synchronized int polls() {
-            return polls;
         }
     }
 
@@ -80,12 +85,18 @@ public final class UserCodeRemoval {
         public boolean equals(Object payload) {
             boolean first;
             synchronized (this) {
-                calls.add(Thread.currentThread().getName() + " " + payload);
+                // Bounded, so that a queue that asks without end (the mutant's Looper, on every poll) still has
+                // finitely many states: four calls already break UserCodeOnCaller.
+                if (calls.size() < 4) {
+                    calls.add(Thread.currentThread().getName() + " " + payload);
+                }
                 first = !asked.contains(payload);
-                asked.add(payload);
+                if (first) {
+                    asked.add(payload);
+                }
             }
             if (blocking) {
-                gate.awaitPollAfter(gate.polls());
+                gate.awaitPoll();
                 return true;
             }
             return first; // every payload matches; asked again, none does

@@ -94,13 +94,13 @@ class JpfFieldAccessTest {
 
     /**
      * The source without its class comment and without the {@link #REPLACED} methods (and their comments):
-     * xchgFreelist, decrementWakeRefs, loadFence, backOff (no pause in JPF), and the acquire, opaque and release
-     * accessors (volatile in JPF).
+     * xchgFreelist, decrementWakeRefs, loadFence, backOff (no pause in JPF), lpAsking (JPF's AtomicInteger has no
+     * getPlain), and the acquire, opaque and release accessors (volatile in JPF).
      */
     static final String[] REPLACED = {"static Message xchgFreelist(", "static long decrementWakeRefs(",
         "static void loadFence(", "static Message laTop(", "static Message loFreelist(", "static void soWaitWord(",
         "static Message laSleepBarrier(", "static void soSleepBarrier(", "static long laWakeRefs(",
-        "static long loWakeRefs(", "static int backOff("};
+        "static long loWakeRefs(", "static int backOff(", "static int lpAsking("};
 
     static String withoutReplaced(String source) {
         String s = source.replace("\r\n", "\n");

@@ -13,11 +13,12 @@ import java.util.concurrent.Future;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.deliqueue.DeliQueue;
+import org.deliqueue.MessageQueue;
 import org.deliqueue.TracedRun;
 
 /**
- * {@code make trace [TRACES=n] [SECONDS=s]}: traced runs of DeliQueue (2 producers, an asker, two removers, the clock,
- * a quitter), each validated by TLC as soon as it is written, until {@code n} traces are written (100 when neither is
+ * {@code make trace [TRACES=n] [SECONDS=s]}: traced runs of DeliQueue (2 or 3 producers, an asker, two removers, the
+ * clock, a quitter), each validated by TLC as soon as it is written, until {@code n} traces are written (100 when neither is
  * given) or {@code s} seconds have passed, whichever comes first; prints each verdict, the figures (traces, events
  * per trace, time per trace) and the coverage of DeliQueue's actions by the matched events. Exits 1 if any trace is
  * rejected, if fewer than {@code n} traces of at least {@value #MIN_EVENTS} events were accepted, or if any action of
@@ -31,7 +32,7 @@ public final class Soak {
             "takeDueOrNull_liveHead", "a dead heap head needs a tombstone or a swept descriptor between the "
                     + "Looper's drain and its look at the heads: matched when a run hits that window, not required"));
 
-    /** Posts per producer in a soak run: with the rest, at least {@value #MIN_EVENTS} events per trace. */
+    /** Posts per producer with two producers: with the rest, at least {@value #MIN_EVENTS} events per trace. */
     static final int SIZE = 5;
     /** The fewest events a trace must have to count towards the {@code TRACES} target. */
     static final int MIN_EVENTS = 50;
@@ -41,6 +42,16 @@ public final class Soak {
     private static final Pattern DEFINITION = Pattern.compile("(?m)^([a-z][A-Za-z]*_[A-Za-z]+)\\s*(?:\\([^)]*\\))?\\s*==");
 
     private Soak() {
+    }
+
+    /**
+     * The traced run of {@code seed} with {@code producers} producers (2 or 3) posting about the same messages in all
+     * (5 + 5, or 3 + 3 + 3), an asker, {@code removers} removers, the clock and a quitter. Only one exhaustive model
+     * has three producers (MCThreeProducers, three posts and the Looper alone): these runs push from three threads at
+     * once against removals, a query, the clock and a quit.
+     */
+    static TracedRun run(MessageQueue.Factory factory, long seed, int producers, int removers) {
+        return new TracedRun(factory, seed, producers, 2 * SIZE / producers, 3, 2, removers);
     }
 
     /** Arguments: {@code --traces n} and {@code --seconds s}, each optional (0: no limit of that kind). */
@@ -64,7 +75,7 @@ public final class Soak {
         long started = System.nanoTime();
         Path dir = Path.of(System.getProperty("trace.dir", "target/traces"));
         TraceCheck check = TraceCheck.fromSystemProperties();
-        System.out.printf("make trace: traced runs of DeliQueue validated by TLC, %s%s (2 producers, an asker, "
+        System.out.printf("make trace: traced runs of DeliQueue validated by TLC, %s%s (2 or 3 producers, an asker, "
                 + "two removers, the clock, a quitter; traces in %s)%n", target > 0 ? target + " traces" : "",
                 seconds > 0 ? (target > 0 ? " or " : "") + seconds + " s, whichever comes first" : "", dir);
         int traces = 0;
@@ -80,7 +91,7 @@ public final class Soak {
         for (long seed = 1; seed == 1 || (seconds == 0 || System.nanoTime() < end) && (target == 0 || seed <= target);
                 seed++) {
             Path out = dir.resolve("soak-" + seed + ".ndjson");
-            new TracedRun(DeliQueue::new, seed, 2, SIZE, 3, 2, 2).runTo(out);
+            run(DeliQueue::new, seed, seed % 2 == 0 ? 3 : 2, 2).runTo(out); // three producers every other run
             verdicts.add(tlc.submit(() -> check.check(out)));
             while (verdicts.stream().filter(f -> !f.isDone()).count() > 2L * Runtime.getRuntime().availableProcessors()) {
                 Thread.sleep(50); // keep the backlog short, so that the time budget holds
