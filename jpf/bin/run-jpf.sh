@@ -11,8 +11,8 @@
 #   ~/.jpf/site.properties with a line `jpf-core = /path/to/jpf-core` (JPF's own convention).
 # With neither it prints one line and exits 0 (nothing was checked, and it says so).
 #
-# Environment: JPF_TIMEOUT (seconds per JPF run, default 300), JPF_XMX (JPF's heap, default 3g),
-#   JPF_ONLY (a regex: only runs whose "Harness ARGS" matches), SKIP_BUILD=1 (reuse the last build), MVN.
+# Environment: JPF_TIMEOUT (seconds per JPF run, default 300; RUN_BUDGET gives some runs more), JPF_XMX (JPF's
+#   heap, default 3g), JPF_ONLY (a regex: only runs whose "Harness ARGS" matches), SKIP_BUILD=1 (reuse the last build), MVN.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -76,6 +76,15 @@ RUNS=(
   "BarrierTokens|TOKEN_GET_THEN_SET|off|pass"
   "ProducersLooper|NON_ATOMIC_PUSH,1|off|NoLostMessage|ExactlyOnce"
 )
+# Seconds the largest DELI runs need, measured on 2 cores with two JPF runs side by side (2026-11-27): the ownership
+# harnesses completed in about 13 minutes (3.7 million states each), RemoverVsDelivery in 8 (2.2 million). A run's
+# budget is this or JPF_TIMEOUT, whichever is larger.
+declare -A RUN_BUDGET=(
+  ["RemoverVsDelivery DELI,1"]=900
+  ["SecondRemover DELI,message"]=1200
+  ["RemovalVsQuit DELI,quit"]=1200
+)
+
 selected=()
 for run in "${RUNS[@]}"; do
   IFS='|' read -r harness args _ <<< "$run"
@@ -170,9 +179,13 @@ for run in "${selected[@]}"; do
     extra=("+listener+=,$budget")
   fi
   log=$TARGET/jpf-logs/$harness-${args//,/-}-listener-$listener.log
+  seconds=${RUN_BUDGET["$harness $args"]:-0}
+  if (( seconds < JPF_TIMEOUT )); then
+    seconds=$JPF_TIMEOUT
+  fi
   rc=0
-  timeout "$((JPF_TIMEOUT + 120))" java "-Xmx$JPF_XMX" -jar "$jpf_home/build/RunJPF.jar" \
-    "$MODULE/config/$harness.jpf" "+target.args=$jpf_args" "${extra[@]}" "+budget.max_time=$((JPF_TIMEOUT * 1000))" \
+  timeout "$((seconds + 120))" java "-Xmx$JPF_XMX" -jar "$jpf_home/build/RunJPF.jar" \
+    "$MODULE/config/$harness.jpf" "+target.args=$jpf_args" "${extra[@]}" "+budget.max_time=$((seconds * 1000))" \
     > "$log" 2>&1 || rc=$?
 
   # The report: "no errors detected", or "error 1" followed by the property and its message.
@@ -185,7 +198,7 @@ for run in "${selected[@]}"; do
   fi
   errblock=$(sed -n '/^=* error 1$/,/^=* snapshot/p' "$log" | sed '1d;$d')
   if [[ $rc == 124 ]]; then
-    result="TIMEOUT: killed after $((JPF_TIMEOUT + 120))s"
+    result="TIMEOUT: killed after $((seconds + 120))s"
   elif grep -q '^=* search constraint' "$log"; then
     result="INCOMPLETE: $(sed -n '/^=* search constraint/{n;p;}' "$log" | head -n 1)" # never a pass
   elif grep -q '^no errors detected' "$log" && [[ $rc == 0 ]]; then
