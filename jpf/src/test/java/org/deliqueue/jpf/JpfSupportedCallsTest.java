@@ -17,8 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.jar.JarEntry;
 import java.util.function.Predicate;
+import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -32,8 +32,9 @@ import org.junit.jupiter.api.Test;
  * is absent. JPF runs the JDK's own code for most of {@code java.util.concurrent.atomic}, and that code goes through
  * {@code Unsafe} or a {@code VarHandle}, which JPF leaves null or does not model: {@code AtomicInteger.getPlain}
  * stops every harness at its first push with a NullPointerException (it did: a plain read of a counter, added to
- * DeliQueue.push on 2026-11-26, broke 45 of the 46 runs of {@code make jpf}, and no test without JPF noticed). So outside
- * {@code FieldAccess}, which has a JPF version of its own ({@link JpfFieldAccessTest}), the code may call only:
+ * DeliQueue.push on 2026-11-26, broke 45 of the 46 runs of {@code make jpf}, and no test without JPF noticed). So
+ * outside {@code FieldAccess}, which has a JPF version of its own ({@link JpfFieldAccessTest}), the code may call
+ * only:
  * <ul>
  *   <li>the {@code AtomicInteger} and {@code AtomicReference} methods JPF implements natively (its peers
  *       {@code JPF_java_util_concurrent_atomic_AtomicInteger} and {@code ..._AtomicReference} in jpf-core's
