@@ -65,7 +65,7 @@ RUNS=(
   "SecondRemover|BARRIER_REMOVED_TWICE,barrier|on|Refinement"
   "RemovalVsQuit|DELI,quit|on|pass"
   "RemovalVsQuit|RESOLVE_TAKES_LATEST_OWNER,quit|on|RemovalReturnsItsSet"
-  "RemovalVsQuit|BULK_REMOVAL_PER_MESSAGE,quit|on|RemovalReturnsItsSet"
+  "RemovalVsQuit|BULK_REMOVAL_PER_MESSAGE,quit|on|ExactlyOnce"
   "RemovalVsQuit|DELI,safely|on|pass"
   "RemovalVsQuit|QUIT_OWNS_NOTHING,safely|on|Refinement"
   "RemovalVsQuit|DESCRIPTOR_FORGETS_QUIT,safely|on|NoPushAfterQuit"
@@ -82,6 +82,7 @@ RUNS=(
 declare -A RUN_BUDGET=(
   ["RemoverVsDelivery DELI,1"]=900
   ["SecondRemover DELI,message"]=1200
+  ["SecondRemover DELI,barrier"]=1200
   ["RemovalVsQuit DELI,quit"]=1200
 )
 

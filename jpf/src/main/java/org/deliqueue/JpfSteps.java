@@ -66,6 +66,12 @@ public final class JpfSteps {
         return DeliQueue.isQuitSentinel(m);
     }
 
+    /** Whether {@code m} was tombstoned for the quit: the owner its tombstoners recorded is the quit sentinel. */
+    public static boolean removedByQuit(Message m) {
+        Message owner = m.removedBy;
+        return owner != null && DeliQueue.isQuitSentinel(owner);
+    }
+
     /** Whether the wake resource has been freed (the Looper tore down). */
     public static boolean isTornDown(DeliQueue q) {
         return DeliQueueTesting.isTornDown(q);

@@ -33,10 +33,12 @@ import org.deliqueue.Message;
  * </ul>
  *
  * <p>Arguments: queue, mode. Negative controls: quit: {@code RESOLVE_TAKES_LATEST_OWNER} (the reservation goes to
- * the sentinel, pushed after the descriptor), {@code BULK_REMOVAL_PER_MESSAGE} (a removal that tombstones message
- * by message takes {@code x2}, then finds {@code x1} gone with the quit); safely: {@code QUIT_OWNS_NOTHING} (the
- * removal takes {@code d} when it walks before the Looper sweeps the sentinel), {@code DESCRIPTOR_FORGETS_QUIT} (a
- * descriptor above the sentinel does not read as quitting, and the post is accepted).
+ * the sentinel, pushed after the descriptor: RemovalReturnsItsSet), {@code BULK_REMOVAL_PER_MESSAGE} (a removal that
+ * tombstones message by message takes a message the Looper has reserved, which is delivered as well: ExactlyOnce);
+ * both are named even when the Looper crashes first, unlinking a message freed twice. Safely:
+ * {@code QUIT_OWNS_NOTHING} (the removal takes {@code d} when it walks before the Looper sweeps the sentinel),
+ * {@code DESCRIPTOR_FORGETS_QUIT} (a descriptor above the sentinel does not read as quitting, and the post is
+ * accepted).
  */
 // obligation: Refinement
 // obligation: RemovalReturnsItsSet
@@ -77,16 +79,43 @@ public final class RemovalVsQuit {
         Thread quitter = Harness.start("quitter", () -> q.quit(false));
         int delivered = 0;
         boolean[] seen = new boolean[2];
-        for (Message got; (got = q.next()) != null; delivered++) {
-            int i = got == x1 ? 0 : got == x2 ? 1 : -1;
-            check(i >= 0 && !seen[i], "ExactlyOnce", i < 0 ? "delivered a message nobody sent" : got + " twice");
-            seen[i] = true;
+        try {
+            for (Message got; (got = q.next()) != null; delivered++) {
+                int i = got == x1 ? 0 : got == x2 ? 1 : -1;
+                check(i >= 0 && !seen[i], "ExactlyOnce", i < 0 ? "delivered a message nobody sent" : got + " twice");
+                seen[i] = true;
+            }
+        } catch (NullPointerException crash) {
+            // The Looper followed a missing back-link: it unlinked a node twice, as it does a message that two of
+            // the Looper, the removal and the quit each took. The actors do not wait for the Looper, so they end:
+            // name the obligation that what was taken so far breaks, if any.
+            Harness.join("QuitTerminates", remover, quitter);
+            checkEachTakenOnce(removed[0], delivered, x1, x2);
+            throw crash;
         }
         Harness.join("QuitTerminates", remover, quitter);
+        checkEachTakenOnce(removed[0], delivered, x1, x2);
         // obligation: Refinement, RemovalReturnsItsSet
         check(removed[0] == 0 || removed[0] + delivered == 2, "RemovalReturnsItsSet", "the removal took "
                 + removed[0] + " message(s), so it preceded the quit, but of the other " + (2 - removed[0])
                 + " only " + delivered + " was delivered: one it covered went to the quit");
+    }
+
+    /**
+     * What holds at any point of the run, the Looper's crash included: a message is delivered or counted by the
+     * removal, not both; and a removal that took something linearized before the quit, so no message it covers
+     * ({@code x1} and {@code x2}) was tombstoned for the quit.
+     */
+    private static void checkEachTakenOnce(int removed, int delivered, Message x1, Message x2) {
+        // obligation: ExactlyOnce
+        check(removed + delivered <= 2, "ExactlyOnce", "of two messages " + delivered + " delivered and " + removed
+                + " counted by the removal");
+        // obligation: RemovalReturnsItsSet
+        for (Message x : new Message[] {x1, x2}) {
+            check(removed == 0 || !JpfSteps.removedByQuit(x), "RemovalReturnsItsSet", "the removal took " + removed
+                    + " message(s), so it preceded the quit, yet " + x + ", which it covers, was tombstoned for the"
+                    + " quit");
+        }
     }
 
     private static void removeAfterQuitSafely(DeliQueue q, Handler h) throws InterruptedException {
