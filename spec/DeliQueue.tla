@@ -98,7 +98,7 @@ VARIABLES
   top,       \* DeliQueue.top
   next,      \* Message.next
   ticket,    \* Message.ticket
-  when,      \* Message.when (written before the push; when[Quit]: sentinel.when, the quit's clock reading)
+  when,      \* Message.when (written before the push; when[Quit]: sentinel.when, quitSafely's clock reading)
   removed,   \* Message.flags & FLAG_REMOVED (owner nodes are born REMOVED)
   reserved,  \* Message.flags & FLAG_RESERVED: the Looper's claim, not yet resolved
   delivered, \* Message.flags & FLAG_DELIVERED: set with REMOVED by the resolution that delivers
@@ -426,16 +426,18 @@ wake(t) == wake_acquire(t) \/ wake_signal(t) \/ wake_release(t)
 (* removal owns (it is dead for traversals and removals), and the Looper    *)
 (* drops it when its sweep meets the sentinel.                              *)
 
-\* Read top, then the clock (sentinel.when), on every attempt; write the
-\* unpublished sentinel's next, ticket and when. Private writes; the clock
-\* read comes after the read of top, which it may share a step with by (c).
-\* Every push before the sentinel's precedes that read of top, so the quit's
-\* time is at or after the clock of every accepted post.
+\* Read top, then, for quitSafely, the clock (sentinel.when), on every
+\* attempt; write the unpublished sentinel's next, ticket and when. Private
+\* writes; the clock read comes after the read of top, which it may share a
+\* step with by (c). Every push before the sentinel's precedes that read of
+\* top, so the quit's time is at or after the clock of every accepted post.
+\* quit() drops everything and reads no clock (when[Quit] stays 0): a clock
+\* that throws or blocks cannot stop it.
 quit_readTop ==
   /\ pc[QuitT] = "quit"
   /\ next' = [next EXCEPT ![Quit] = top]
   /\ ticket' = [ticket EXCEPT ![Quit] = TicketOf(top) + 1]
-  /\ when' = [when EXCEPT ![Quit] = now]
+  /\ when' = [when EXCEPT ![Quit] = IF qmode = "quitSafely" THEN now ELSE 0]
   /\ pc' = [pc EXCEPT ![QuitT] = "quitCas"]
   /\ UNCHANGED <<top, freelist, flagVars, wakeVars, now, looperVars, qmode, verdict, T, ghostVars>>
 

@@ -48,7 +48,7 @@ VARIABLES astatus,   \* [Msgs -> {"new","queued","rejected","delivered","removed
           aseen,     \* messages enqueued before the consumer's last look
           alooked,   \* the consumer's last clock reading
           alastpost, \* the clock at the last accepted post
-          aqtime,    \* the quit's clock reading (sentinel.when); 0 before quit
+          aqtime,    \* quitSafely's clock reading (sentinel.when); 0 before it, and for quit()
           aretiring, \* removed barriers the consumer still honours
           aquit,     \* quit() or quitSafely() has taken effect
           amode,     \* the quit mode the model's quitter uses
@@ -157,11 +157,12 @@ Deliver(m) == /\ ~aclosed /\ InOrder(m) /\ ~(aquit /\ Doomed(m))
               /\ astatus' = [astatus EXCEPT ![m] = "delivered"]
               /\ UNCHANGED <<awhen, aseq, aclock, aseen, alooked, alastpost, aqtime, aretiring, aquit, amode, aclosed, aterm, adone, atook, now>>
 
-\* quit() / quitSafely() takes effect; aqtime is its clock reading, taken
-\* after every accepted post and at or before this instant.
+\* quit() / quitSafely() takes effect; aqtime is quitSafely's clock reading,
+\* taken after every accepted post and at or before this instant. quit()
+\* dooms everything and reads no clock: aqtime stays 0.
 Quit == /\ ~aquit
         /\ aquit' = TRUE /\ aclock' = aclock + 1   \* the sentinel takes a ticket
-        /\ aqtime' \in alastpost..now
+        /\ aqtime' \in IF amode = "quitSafely" THEN alastpost..now ELSE {0}
         /\ UNCHANGED <<astatus, awhen, aseq, aseen, alooked, alastpost, aretiring, amode, aclosed, aterm, adone, atook, now>>
 
 \* quitSafely's survivors are abandoned at teardown.

@@ -85,7 +85,7 @@ Match(e) ==
     [] e.a = "wake_signal" -> wake_signal(e.t)
     [] e.a = "wake_release" -> Refs(e) /\ wake_release(e.t)
     [] e.a = "quit_readTop" ->
-         /\ top = e.top /\ now = e.now /\ quit_readTop
+         /\ top = e.top /\ (IF e.safe THEN now = e.now ELSE e.now = 0) /\ quit_readTop
          /\ qmode = IF e.safe THEN "quitSafely" ELSE "quit"
     [] e.a = "quit_casTop" -> next[Quit] = e.exp /\ (top = e.exp) = e.ok /\ quit_casTop
     \* e.removed: the flag read; e.answer: the predicate said yes (false when REMOVED: not asked)

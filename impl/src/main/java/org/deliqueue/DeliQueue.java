@@ -260,8 +260,14 @@ public class DeliQueue extends PaddedTop {
     private Message deferredUnlink;
     /** The quit sentinel, once swept. */
     private Message quitSentinel;
-    /** Swept removal descriptors whose remover has not yet handed them back through the freelist. */
-    private final List<Message> pendingRemovals = new ArrayList<>();
+    /**
+     * Swept removal descriptors whose remover has not yet handed them back through the freelist: a set, in no
+     * order ({@link #earliestOwner} compares tickets). A descriptor's {@code heapIndex}, unused otherwise (it is
+     * never in a heap), is its index here, so that {@link #drainFreelist} takes it out in constant time: a Looper
+     * back from a long handler may sweep and drain millions of them (a debounce from another thread), and a search
+     * per descriptor made that quadratic.
+     */
+    final List<Message> pendingRemovals = new ArrayList<>();
     private boolean quitMessagesDropped;
     private boolean tornDown;
     /** next()'s clock reading, recorded with the sweep's read of {@code top} (spec: sweep_readTop at loop). */
@@ -341,8 +347,8 @@ public class DeliQueue extends PaddedTop {
      * {@code quit}) and a removal's descriptor ({@link #pushDescriptor}: {@code removal} is its selection). A turn
      * reads {@code top}, readies the node for it, links the node above it ({@code next}, {@code ticket}) and CASes
      * {@code top} ({@link #casTop}). A message refuses a quitting top (NoPushAfterQuit), and so does the sentinel
-     * (an earlier quit took effect), which then takes the quit's time: read after {@code top} on every turn, so
-     * every push below the sentinel happened before that reading. A descriptor goes on the top its selection walked
+     * (an earlier quit took effect), which then takes quitSafely's time: read after {@code top} on every turn, so
+     * every push below the sentinel happened before that reading (quit() reads no clock: it keeps nothing). A descriptor goes on the top its selection walked
      * to, with the selection's verdicts, and becomes quitting on a quitting top. A CAS fails only because another
      * push succeeded: the loser backs off for a random while ({@link FieldAccess#backOff}), which keeps many
      * producers from taking turns at failing; a descriptor's selection first asks about what was pushed.
@@ -367,9 +373,12 @@ public class DeliQueue extends PaddedTop {
                     return false;
                 }
                 if (quit) {
-                    node.when = clock.uptimeMillis();
+                    boolean safe = quitsSafely(node);
+                    if (safe) {
+                        node.when = clock.uptimeMillis(); // quit() drops everything: it reads no clock (when 0)
+                    }
                     if (Trace.ON) {
-                        Trace.event("quit_readTop", Trace.QUITTER, "top", t, "now", node.when, "safe", quitsSafely(node));
+                        Trace.event("quit_readTop", Trace.QUITTER, "top", t, "now", node.when, "safe", safe);
                     }
                 }
             }
@@ -518,6 +527,7 @@ public class DeliQueue extends PaddedTop {
             if (isQuitSentinel(m)) {
                 quitSentinel = m;
             } else if (isRemoval(m)) {
+                m.heapIndex = pendingRemovals.size();
                 pendingRemovals.add(m);
             } else if (!isRemoved(m)) {
                 // obligation: DeliveryOrder, HeapStackConsistent
@@ -862,7 +872,7 @@ public class DeliQueue extends PaddedTop {
             m.nextFree = null;
             if (Trace.ON) Trace.event("drainFreelist_node", Trace.LOOPER, "m", m);
             if (isRemoval(m)) {
-                pendingRemovals.remove(m); // its remover let go of its predicate: it covers what it took
+                notPending(m); // its remover let go of its predicate: it covers what it took
                 unlink(m);
             } else {
                 if (m.heapIndex >= 0) {
@@ -875,6 +885,18 @@ public class DeliQueue extends PaddedTop {
         }
         if (Trace.ON) Trace.event("drainFreelist_node", Trace.LOOPER, "m", null);
         freelistSize.addAndGet(-drained);
+    }
+
+    /** Takes the drained descriptor {@code d} out of {@link #pendingRemovals}: the last one moves to its index. */
+    private void notPending(Message d) {
+        int i = d.heapIndex;
+        assert pendingRemovals.get(i) == d : "a drained descriptor was swept, so it is pending";
+        Message last = pendingRemovals.remove(pendingRemovals.size() - 1);
+        if (last != d) {
+            pendingRemovals.set(i, last);
+            last.heapIndex = i;
+        }
+        d.heapIndex = -1;
     }
 
     /**
@@ -1463,9 +1485,10 @@ public class DeliQueue extends PaddedTop {
     // =====================================================================================================
 
     /**
-     * Pushes the quit sentinel through the push loop, which reads the clock for the quit's time after each read of
-     * {@code top}: every push below the sentinel happened before that clock reading, so a message accepted with
-     * {@code when} at or before its poster's clock reading is never dropped by quitSafely. The push is the quit's
+     * Pushes the quit sentinel through the push loop, which for quitSafely reads the clock for the quit's time after
+     * each read of {@code top}: every push below the sentinel happened before that clock reading, so a message
+     * accepted with {@code when} at or before its poster's clock reading is never dropped by quitSafely. quit()
+     * drops everything and reads no clock, so a clock that throws or blocks cannot stop it. The push is the quit's
      * linearization point: from then on the sentinel owns what it drops ({@link #droppedByQuit}). If an earlier
      * quit took effect it pushes nothing.
      */
@@ -1568,9 +1591,10 @@ public class DeliQueue extends PaddedTop {
 
     @Override
     public int postSyncBarrier() {
+        long when = clock.uptimeMillis(); // first: a clock that throws costs no token
         int token = nextBarrierToken.getAndIncrement();
         Message barrier = new Message();
-        barrier.makeBarrier(clock.uptimeMillis(), token);
+        barrier.makeBarrier(when, token);
         if (!push(barrier)) {
             throw new IllegalStateException("Cannot post a sync barrier: the queue is quitting.");
         }
@@ -1620,23 +1644,24 @@ public class DeliQueue extends PaddedTop {
         msg.retire();
     }
 
-    /** Lists live messages in stack order (newest first), as upstream does; racy, for diagnostics only. */
+    /**
+     * Lists the pending messages in stack order (newest first), as upstream does: what a query's walk offers, so
+     * not what a removal or the quit already owns though the Looper has not yet swept it. Racy, for diagnostics
+     * only.
+     */
     @Override
     public void dump(StringBuilder out, String prefix) {
         long now = clock.uptimeMillis();
-        int n = 0;
-        boolean quitting = false;
-        for (Message m = FieldAccess.laTop(this); m != null; m = FieldAccess.lpNext(m)) {
-            if (isQuitSentinel(m)) {
-                quitting = true;
-            } else if (!isRemoved(m)) {
-                out.append(prefix).append("Message ").append(n++).append(": ").append(m)
-                        .append(" (due in ").append(m.when - now).append(" ms)\n");
-            }
-        }
-        out.append(prefix).append("(Total messages: ").append(n).append(", asleep=")
-                .append((FieldAccess.lvWaitWord(this) & ASLEEP) != 0).append(", quitting=").append(quitting)
-                .append(")\n");
+        int[] n = {0};
+        traverse(m -> {
+            out.append(prefix).append("Message ").append(n[0]++).append(": ").append(m)
+                    .append(" (due in ").append(m.when - now).append(" ms)\n");
+            return false;
+        });
+        Message t = FieldAccess.laTop(this);
+        out.append(prefix).append("(Total messages: ").append(n[0]).append(", asleep=")
+                .append((FieldAccess.lvWaitWord(this) & ASLEEP) != 0).append(", quitting=")
+                .append(t != null && isQuitting(t)).append(")\n");
     }
 
     /** The heap a swept message of {@code m}'s kind goes into. */

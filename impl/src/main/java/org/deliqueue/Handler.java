@@ -176,7 +176,7 @@ public class Handler {
     public final boolean sendMessageDelayed(Message msg, long delayMillis) {
         long now = queue.clock().uptimeMillis();
         long delay = Math.max(0, delayMillis);
-        long when = delay > Long.MAX_VALUE - now ? Long.MAX_VALUE : now + delay;
+        long when = now > Long.MAX_VALUE - delay ? Long.MAX_VALUE : now + delay; // no wrap for any clock reading
         return sendMessageAtTime(msg, when);
     }
 

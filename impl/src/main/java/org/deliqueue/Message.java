@@ -71,7 +71,10 @@ public final class Message {
     long ticket;
     /** DeliQueue, Looper only: heap tie-breaker ({@code ticket}, or {@code -ticket} for front-of-queue). */
     long insertSeq;
-    /** DeliQueue, Looper only: index in the heap holding this message, or -1. */
+    /**
+     * DeliQueue, Looper only: index in the heap holding this message, or, for a removal descriptor, in the
+     * Looper's set of pending removals; -1 if in neither.
+     */
     int heapIndex = -1;
     /** DeliQueue, Looper only: the back-link (newer neighbour in the stack). */
     Message prev;

@@ -384,11 +384,14 @@ public abstract class MessageQueue {
             LockSupport.park(blocker);
             return;
         }
-        long millis = deadline - clock.uptimeMillis();
-        if (millis <= 0) {
+        long now = clock.uptimeMillis();
+        if (deadline <= now) {
             return;
         }
-        if (millis >= Long.MAX_VALUE / 1_000_000L) {
+        // Wraps below 0 only for a clock reading below 0, which the Clock contract rules out; such a reading must
+        // not make the consumer spin: a wrapped wait is longer than any other, so the consumer parks until woken.
+        long millis = deadline - now;
+        if (millis < 0 || millis >= Long.MAX_VALUE / 1_000_000L) {
             LockSupport.park(blocker);
         } else {
             LockSupport.parkNanos(blocker, millis * 1_000_000L);

@@ -17,6 +17,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 
@@ -76,6 +77,13 @@ class ClockAndFaultsTest {
         void arm(Thread thread, Runnable afterRead) {
             action = afterRead;
             armedFor = thread;
+        }
+
+        /** Disarms it; true if the armed read never came. */
+        boolean disarm() {
+            boolean unread = armedFor != null;
+            armedFor = null;
+            return unread;
         }
 
         @Override
@@ -146,6 +154,70 @@ class ClockAndFaultsTest {
         assertSame(after, queue.poll());
         assertNull(queue.poll(), "the message due after the quit was not dropped");
         assertFalse(queue.hasMessages(h, 2, null), "the message due after the quit is still pending");
+    }
+
+    /**
+     * quit() drops everything, so it needs no time and reads no clock, as the legacy queue: a clock that would throw
+     * (or block) cannot stop it. DeliQueue read the clock for every quit until 2026-11-27, and a throwing clock
+     * made quit() fail and left the queue running.
+     */
+    @ForEachQueue
+    @QuietLogs
+    void quitReadsNoClock(MessageQueue.Factory factory) {
+        ScriptedClock clock = new ScriptedClock(100);
+        Looper looper = TestSupport.preparedOnNewThread(factory, clock);
+        MessageQueue queue = looper.getQueue();
+        Handler h = new Handler(looper);
+        assertTrue(h.sendMessageAtTime(Message.obtain(h, 1), 100));
+        assertTrue(h.sendMessageAtTime(Message.obtain(h, 2), 200));
+        clock.arm(Thread.currentThread(), () -> {
+            throw new IllegalStateException("clock failure");
+        });
+        queue.quit(false);
+        assertTrue(clock.disarm(), "quit() read the clock");
+        assertFalse(h.sendMessageAtTime(Message.obtain(h, 3), 100), "a send after quit() was accepted");
+        assertNull(queue.poll(), "quit() kept a message");
+        assertFalse(queue.hasMessages(h, 1, null) || queue.hasMessages(h, 2, null), "quit() kept a message");
+    }
+
+    /** A clock that throws inside postSyncBarrier makes it fail and change nothing: no token is used up. */
+    @ForEachQueue
+    void aClockThatThrowsInsidePostSyncBarrierUsesNoToken(MessageQueue.Factory factory) {
+        ScriptedClock clock = new ScriptedClock(100);
+        MessageQueue queue = TestSupport.preparedOnNewThread(factory, clock).getQueue();
+        int first = queue.postSyncBarrier();
+        clock.arm(Thread.currentThread(), () -> {
+            throw new IllegalStateException("clock failure");
+        });
+        assertThrows(IllegalStateException.class, queue::postSyncBarrier);
+        assertEquals(first + 1, queue.postSyncBarrier(), "the failed post used up a token");
+    }
+
+    /**
+     * A clock that reads below 0 breaks the {@link Clock} contract, but must not make the Looper spin or a delayed
+     * post never run: a wait until a far deadline wrapped below 0 and returned at once (both queues: 4 to 22
+     * million clock reads in 300 ms), and {@code now + delay} was taken for an overflow.
+     */
+    @ForEachQueue
+    void aClockBelowZeroNeitherSpinsTheIdleLooperNorLosesADelay(MessageQueue.Factory factory) {
+        AtomicLong reads = new AtomicLong();
+        Clock belowZero = () -> {
+            reads.incrementAndGet();
+            return -100;
+        };
+        try (LooperThread lt = LooperThread.start(factory, belowZero)) {
+            Handler h = lt.handler();
+            Message delayed = Message.obtain(h, 1);
+            assertTrue(h.sendMessageDelayed(delayed, 10));
+            assertEquals(-90, delayed.getWhen(), "now + delay at uptime -100");
+            h.removeMessages(1); // due 10 ms from a clock that never moves: the Looper would wake every 10 ms
+            assertTrue(h.sendMessageAtTime(Message.obtain(h, 2), Long.MAX_VALUE - 1));
+            lt.awaitParked();
+            long before = reads.get();
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(300));
+            long during = reads.get() - before;
+            assertTrue(during < 100, "the idle Looper read the clock " + during + " times in 300 ms: it spins");
+        }
     }
 
     private static void awaitDoneOrBlocked(Thread t) {

@@ -45,6 +45,11 @@ public final class DeliQueueTesting {
             linked.add(m);
         }
         check(q.swept == null || linked.contains(q.swept), "BackLinksConsistent", "swept message is not linked");
+        for (int i = 0; i < q.pendingRemovals.size(); i++) {
+            Message d = q.pendingRemovals.get(i);
+            check(DeliQueue.isRemoval(d) && d.heapIndex == i, "HeapStackConsistent", "pending removal index of " + d);
+            check(linked.contains(d), "HeapStackConsistent", "a pending removal is unlinked: " + d);
+        }
         for (MessageHeap heap : new MessageHeap[] {q.syncHeap, q.asyncHeap}) {
             Message[] entries = heap.toArray();
             for (int i = 0; i < entries.length; i++) {

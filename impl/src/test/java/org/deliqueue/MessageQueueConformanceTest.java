@@ -735,6 +735,19 @@ class MessageQueueConformanceTest {
         }
     }
 
+    /** What quit() dropped is not listed, though the Looper has not run since (DeliQueue listed it until 2026-11-27). */
+    @ForEachQueue
+    void dumpListsNothingTheQuitDropped(MessageQueue.Factory factory) {
+        QueueFixture q = new QueueFixture(factory);
+        q.enqueue(q.handler, START);
+        q.enqueue(q.handler, START + 5);
+        q.queue.quit(false);
+        StringBuilder out = new StringBuilder();
+        q.queue.dump(out, "");
+        assertEquals(0, q.queue.getMessageCount(), "getMessageCount after quit()");
+        assertTrue(out.toString().startsWith("(Total messages: 0,"), () -> "dump after quit():\n" + out);
+    }
+
     // ---- everything at once, against a reference model ----
 
     @ForEachQueue

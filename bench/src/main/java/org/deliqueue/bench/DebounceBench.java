@@ -24,6 +24,10 @@ import org.openjdk.jmh.annotations.State;
  * drains them, so each removal walks what earlier events left. Measured: the whole run of {@code events} events, one
  * call per fresh queue; the per-event cost is that over {@code events}. Flat per-event cost as {@code events} grows
  * is the target (docs/throughput.md).
+ *
+ * <p>{@link #catchUp} measures the other side: the Looper's first step once the handler returns ({@code poll}, on
+ * the benchmark thread), which takes in what the events left: on DeliQueue it sweeps two nodes per event and drains
+ * them from the freelist. Flat per-event cost is the target here too.
  */
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -49,13 +53,45 @@ public class DebounceBench {
         }
     }
 
+    /** {@link Busy}'s queue after its {@code events} events, made before the measured call. */
+    @State(Scope.Thread)
+    public static class Debounced {
+        @Param({"LEGACY", "DELI"})
+        public String impl;
+
+        @Param({"5000", "20000", "80000"})
+        public int events;
+
+        MessageQueue queue;
+
+        @Setup(Level.Invocation)
+        public void debouncedQueue() {
+            Busy b = new Busy();
+            b.impl = impl;
+            b.events = events;
+            b.freshQueue();
+            debounceEvents(b);
+            queue = b.queue;
+        }
+    }
+
     @Benchmark
     public boolean debounce(Busy b) {
+        return debounceEvents(b);
+    }
+
+    static boolean debounceEvents(Busy b) {
         boolean posted = false;
         for (int i = 0; i < b.events; i++) {
             b.handler.removeCallbacks(b.debounced);
             posted = b.handler.postDelayed(b.debounced, 100);
         }
         return posted;
+    }
+
+    /** The Looper's first step after the events; the post is 100 ms away, so nothing is due unless setup was slow. */
+    @Benchmark
+    public Object catchUp(Debounced d) {
+        return d.queue.poll();
     }
 }
