@@ -5,7 +5,7 @@ package org.deliqueue;
  * {@code SystemClock.uptimeMillis()}. A message is due when {@code clock.uptimeMillis() >= msg.getWhen()}.
  *
  * <p>Queues read the clock on the Looper thread, when a message is sent with a delay, when a barrier is posted and
- * when quit is called (quitSafely keeps what is due at the call). A producer never reads it to decide whether to
+ * when quitSafely is called (it keeps what is due at the call; quit keeps nothing and reads no clock). A producer never reads it to decide whether to
  * wake the Looper: DeliQueue decides by the queue's order, {@code (when, insertSeq)}. A test can inject a {@link ManualClock} and drive time by hand with {@link MessageQueue#poll()}.
  * Blocking waits in {@link MessageQueue#next()} always sleep in real time for {@code deadline - uptimeMillis()}
  * milliseconds.

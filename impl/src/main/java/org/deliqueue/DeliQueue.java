@@ -375,7 +375,7 @@ public class DeliQueue extends PaddedTop {
                 if (quit) {
                     boolean safe = quitsSafely(node);
                     if (safe) {
-                        node.when = clock.uptimeMillis(); // quit() drops everything: it reads no clock (when 0)
+                        node.when = clock.uptimeMillis(); // quitSafely's time; quit() keeps none (when stays 0)
                     }
                     if (Trace.ON) {
                         Trace.event("quit_readTop", Trace.QUITTER, "top", t, "now", node.when, "safe", safe);
@@ -890,7 +890,7 @@ public class DeliQueue extends PaddedTop {
     /** Takes the drained descriptor {@code d} out of {@link #pendingRemovals}: the last one moves to its index. */
     private void notPending(Message d) {
         int i = d.heapIndex;
-        assert pendingRemovals.get(i) == d : "a drained descriptor was swept, so it is pending";
+        assert i >= 0 && pendingRemovals.get(i) == d : "a drained descriptor was swept, so it is pending";
         Message last = pendingRemovals.remove(pendingRemovals.size() - 1);
         if (last != d) {
             pendingRemovals.set(i, last);
@@ -1645,9 +1645,9 @@ public class DeliQueue extends PaddedTop {
     }
 
     /**
-     * Lists the pending messages in stack order (newest first), as upstream does: what a query's walk offers, so
-     * not what a removal or the quit already owns though the Looper has not yet swept it. Racy, for diagnostics
-     * only.
+     * Lists the pending messages newest first, as upstream does: what a query's walk offers, so not what a removal
+     * or the quit already owns though the Looper has not yet swept it. Like a query it walks again what was pushed
+     * while it walked (listed after the older messages) until {@code top} stays put. Racy, for diagnostics only.
      */
     @Override
     public void dump(StringBuilder out, String prefix) {
