@@ -133,7 +133,7 @@ final class CustomScenarios {
                         query -> query.add("has", 1),
                         after -> after.add("has", 1)), Mutant.SKIP_PUBLISHED_AFTER_FINISH),
                 new Aimed("removalThenQuitCoverAReservation", removalThenQuitCoverAReservation(),
-                        Mutant.RESOLVE_TAKES_LATEST_OWNER),
+                        BETWEEN_REMOVAL_AND_QUIT_STEPS, Mutant.RESOLVE_TAKES_LATEST_OWNER),
                 new Aimed("twoRemovalsCoverAReservation", twoRemovalsCoverAReservation(), BETWEEN_REMOVAL_STEPS,
                         Mutant.RESOLVE_TAKES_LATEST_OWNER),
                 new Aimed("removalAfterQuitSafely", removalAfterQuitSafely(),
@@ -181,6 +181,18 @@ final class CustomScenarios {
                     "DeliQueue#drainFreelist", "DeliQueue#firstDeliverable", "DeliQueue#heapOf", "MessageHeap#*",
                     "DeliQueue#dropIfQuitOwns", "ManualClock#uptimeMillis", "WakeResource#bind"),
             1_500);
+
+    /**
+     * {@link #BETWEEN_REMOVAL_STEPS} with the quit's push as one more step: the race of
+     * {@link #removalThenQuitCoverAReservation} (the Looper's sweep, the descriptor's push, the sentinel's push, then
+     * the Looper's claim) needs three switches too. With every switch point the search reached it within its budget
+     * only by chance: it stopped reaching it when quit() stopped reading the clock and the Looper's set of pending
+     * removals changed (2026-11-27), which moved switch points.
+     */
+    static final Narrowed BETWEEN_REMOVAL_AND_QUIT_STEPS = new Narrowed(
+            List.of("DeliQueue#pushDescriptor", "DeliQueue#collect", "DeliQueue#claimForDelivery",
+                    "DeliQueue#quitQueue"),
+            BETWEEN_REMOVAL_STEPS.quiet(), BETWEEN_REMOVAL_STEPS.invocations());
 
     /**
      * RemovalReturnsItsSet, Refinement: a removal, then the quit, cover 0.0 while the Looper holds it reserved.
