@@ -79,6 +79,13 @@ class ClockAndFaultsTest {
             armedFor = thread;
         }
 
+        /** The calling thread's next read throws, as user code may. */
+        void failNextRead() {
+            arm(Thread.currentThread(), () -> {
+                throw new IllegalStateException("clock failure");
+            });
+        }
+
         /** Disarms it; true if the armed read never came. */
         boolean disarm() {
             boolean unread = armedFor != null;
@@ -143,9 +150,7 @@ class ClockAndFaultsTest {
         Message later = Message.obtain(h, 2);
         assertTrue(h.sendMessageAtTime(due, 100));
         assertTrue(h.sendMessageAtTime(later, 200));
-        clock.arm(Thread.currentThread(), () -> {
-            throw new IllegalStateException("clock failure");
-        });
+        clock.failNextRead();
         assertThrows(IllegalStateException.class, () -> queue.quit(true));
         Message after = Message.obtain(h, 3);
         assertTrue(h.sendMessageAtTime(after, 100), "the failed quitSafely took effect: a send was refused");
@@ -170,9 +175,7 @@ class ClockAndFaultsTest {
         Handler h = new Handler(looper);
         assertTrue(h.sendMessageAtTime(Message.obtain(h, 1), 100));
         assertTrue(h.sendMessageAtTime(Message.obtain(h, 2), 200));
-        clock.arm(Thread.currentThread(), () -> {
-            throw new IllegalStateException("clock failure");
-        });
+        clock.failNextRead();
         queue.quit(false);
         assertTrue(clock.disarm(), "quit() read the clock");
         assertFalse(h.sendMessageAtTime(Message.obtain(h, 3), 100), "a send after quit() was accepted");
@@ -186,9 +189,7 @@ class ClockAndFaultsTest {
         ScriptedClock clock = new ScriptedClock(100);
         MessageQueue queue = TestSupport.preparedOnNewThread(factory, clock).getQueue();
         int first = queue.postSyncBarrier();
-        clock.arm(Thread.currentThread(), () -> {
-            throw new IllegalStateException("clock failure");
-        });
+        clock.failNextRead();
         assertThrows(IllegalStateException.class, queue::postSyncBarrier);
         assertEquals(first + 1, queue.postSyncBarrier(), "the failed post used up a token");
     }
