@@ -259,7 +259,7 @@ public class DeliQueue extends PaddedTop {
     /** A node to unlink that was {@code top} when it left the queue; unlinked by the next sweep. */
     private Message deferredUnlink;
     /** The quit sentinel, once swept. */
-    private Message quitSentinel;
+    Message quitSentinel;
     /**
      * Swept removal descriptors whose remover has not yet handed them back through the freelist: a set, in no
      * order ({@link #earliestOwner} compares tickets). A descriptor's {@code heapIndex}, unused otherwise (it is
@@ -489,13 +489,16 @@ public class DeliQueue extends PaddedTop {
     }
 
     /** {@code (a.when, insertSeq(a)) < (b.when, insertSeq(b))}, from immutable fields of pushed nodes. */
-    static boolean sortsBefore(Message a, Message b) {
+    boolean sortsBefore(Message a, Message b) {
         int byWhen = MessageHeap.compareLongs(a.when, b.when);
         return byWhen != 0 ? byWhen < 0 : MessageHeap.compareLongs(insertSeqOf(a), insertSeqOf(b)) < 0;
     }
 
-    /** The heap tie-breaker: the ticket, negated for front-of-queue messages ({@code when == 0}: LIFO). */
-    static long insertSeqOf(Message m) {
+    /**
+     * The heap tie-breaker: the ticket, negated for front-of-queue messages ({@code when == 0}: LIFO); a negative
+     * {@code when} is an ordinary time (FIFO). The {@code NEGATIVE_WHEN_AT_FRONT} mutant overrides it.
+     */
+    long insertSeqOf(Message m) {
         return m.when == 0 ? -m.ticket : m.ticket;
     }
 
@@ -959,8 +962,11 @@ public class DeliQueue extends PaddedTop {
         return Arrays.binarySearch(verdictsOf(o), m.ticket) >= 0;
     }
 
-    /** The earliest (lowest-ticket) node of {@code owners} that covers {@code m}, or null. */
-    final Message earliestOwner(List<Message> owners, Message m) {
+    /**
+     * The earliest (lowest-ticket) node of {@code owners} that covers {@code m}, or null. The
+     * {@code EARLIEST_OWNER_IS_LATEST} mutant overrides it.
+     */
+    Message earliestOwner(List<Message> owners, Message m) {
         Message owner = null;
         for (Message o : owners) {
             if ((owner == null || o.ticket < owner.ticket) && covers(o, m)) {
@@ -1126,7 +1132,10 @@ public class DeliQueue extends PaddedTop {
         });
     }
 
-    /** Whether {@code m} is still in the queue; a reservation is resolved first (it counts as present until then). */
+    /**
+     * Whether {@code m} is still in the queue; a reservation is resolved first (it counts as present until then).
+     * The {@code QUERY_SKIPS_RESERVATION} mutant overrides it.
+     */
     boolean isLive(Message m) {
         int f = FieldAccess.lvFlags(m);
         if ((f & Message.FLAG_RESERVED) != 0) {
@@ -1474,7 +1483,11 @@ public class DeliQueue extends PaddedTop {
         return null;
     }
 
-    private boolean isIdleAt(long now) {
+    /**
+     * Whether nothing is due at {@code now}, so the idle handlers may run: a head due now counts even when it is a
+     * barrier that blocks the queue (as in Android's next()). The {@code IDLE_BEHIND_DUE_BARRIER} mutant overrides it.
+     */
+    boolean isIdleAt(long now) {
         Message sync = syncHeap.peek();
         Message async = asyncHeap.peek();
         return (sync == null || sync.when > now) && (async == null || async.when > now);
@@ -1518,9 +1531,9 @@ public class DeliQueue extends PaddedTop {
                 continue;
             }
             heap.remove(m);
-            Message removal = pendingRemovals.isEmpty() ? null : earliestOwner(pendingRemovals, m);
-            if (removal != null && removal.ticket < quitSentinel.ticket) {
-                takeFor(m, removal);
+            Message owner = ownerAtQuit(m);
+            if (owner != quitSentinel) {
+                takeFor(m, owner);
                 if (Trace.ON) Trace.event("takeDueOrNull_dropOnQuit", Trace.LOOPER, "m", m);
             } else if (takeFor(m, quitSentinel)) {
                 if (Trace.ON) Trace.event("takeDueOrNull_dropOnQuit", Trace.LOOPER, "m", m);
@@ -1528,6 +1541,17 @@ public class DeliQueue extends PaddedTop {
                 m.retire();
             }
         }
+    }
+
+    /**
+     * The owner of {@code m}, which the quit drops: the earliest removal the Looper has swept that covers it, if
+     * that removal was pushed before the quit (it took {@code m} first), else the quit sentinel. The
+     * {@code QUIT_DROP_OVERRIDES_REMOVAL} mutant overrides it.
+     */
+    Message ownerAtQuit(Message m) {
+        Message removal = pendingRemovals.isEmpty() ? null : earliestOwner(pendingRemovals, m);
+        // obligation: RemovalReturnsItsSet
+        return removal != null && removal.ticket < quitSentinel.ticket ? removal : quitSentinel;
     }
 
     // =====================================================================================================

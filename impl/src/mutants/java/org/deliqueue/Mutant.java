@@ -529,6 +529,71 @@ public enum Mutant implements MessageQueue.Factory {
                 FieldAccess.casFlags(d, f, f | Message.FLAG_FINISHED);
                 d.skip = endOfDeadRun(d); // BUG: written after the CAS that should publish it
             }
+        }),
+
+    /** A negative {@code when} sorts as front of the queue: messages at one negative time come out LIFO. */
+    NEGATIVE_WHEN_AT_FRONT(Detection.CONFORMANCE, "DeliveryOrder: three messages at one negative uptime come out "
+            + "newest first; only when 0 is the front of the queue (MessageQueueConformanceTest)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            long insertSeqOf(Message m) {
+                return m.when <= 0 ? -m.ticket : m.ticket; // BUG: <= where only 0 means front of the queue
+            }
+        }),
+
+    /** A queue whose head is a barrier due exactly now counts as idle. */
+    IDLE_BEHIND_DUE_BARRIER(Detection.CONFORMANCE, "Idle handlers run only when nothing is due: with the clock "
+            + "standing at a barrier's time, the idle handlers run while the barrier blocks the queue "
+            + "(HandlerLooperTest)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            boolean isIdleAt(long now) {
+                Message sync = syncHeap.peek();
+                Message async = asyncHeap.peek();
+                // BUG: >= where a head due exactly now is not idle
+                return (sync == null || sync.when >= now) && (async == null || async.when >= now);
+            }
+        }),
+
+    /** Of the owner nodes that cover a message, the latest (highest ticket) is taken for the earliest. */
+    EARLIEST_OWNER_IS_LATEST(Detection.SCRIPTED, "RemovalReturnsItsSet, ExactlyOnce: two removals cover one "
+            + "message and the Looper sweeps both descriptors before either collects; it tombstones the message for "
+            + "the second, which skips it because the first covers it, and the first skips it because the second "
+            + "took it: both return 0 and the message is gone (ScriptedInterleavingTest)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            Message earliestOwner(List<Message> owners, Message m) {
+                Message owner = null;
+                for (Message o : owners) {
+                    if ((owner == null || o.ticket > owner.ticket) && covers(o, m)) { // BUG: > picks the latest
+                        owner = o;
+                    }
+                }
+                return owner;
+            }
+        }),
+
+    /** The Looper's drop at quit takes every message the quit dooms, even one a removal pushed earlier owns. */
+    QUIT_DROP_OVERRIDES_REMOVAL(Detection.SCRIPTED, "RemovalReturnsItsSet, Refinement: a removal pushed before "
+            + "quit() took a message, and the Looper sweeps both before the remover collects; the drop at quit "
+            + "tombstones the message for the quit and the removal returns 0 (ScriptedInterleavingTest)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            Message ownerAtQuit(Message m) {
+                return quitSentinel; // BUG: no pending removal pushed before the quit is asked
+            }
+        }),
+
+    /** A query counts a reserved message as gone without resolving the reservation. */
+    QUERY_SKIPS_RESERVATION(Detection.SCRIPTED, "Refinement (hasMessages): while the Looper holds a reservation, a "
+            + "query answers false, and then the same thread's removal takes the message (the delivery is refused): "
+            + "the message was absent, then removed (ScriptedInterleavingTest)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            boolean isLive(Message m) {
+                // BUG: RESERVED is not gone until resolved; the query must resolve it first
+                return (FieldAccess.lvFlags(m) & (Message.FLAG_REMOVED | Message.FLAG_RESERVED)) == 0;
+            }
         });
 
     /** Access modes that only the memory-ordering mutants use (FieldAccess holds the ones DeliQueue uses). */

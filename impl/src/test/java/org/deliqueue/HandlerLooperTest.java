@@ -22,6 +22,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * woken by sends, barrier removal and quit; idle handlers; the Looper and Handler API around it. Waits are bounded
  * ({@link TestSupport#TIMEOUT_SECONDS}) and assert only that something happened, never how fast.
  */
+// negative control: IDLE_BEHIND_DUE_BARRIER
 // obligation: NoLostWakeup
 // obligation: QuitTerminates
 // obligation: DeliveryOrder
@@ -338,6 +339,32 @@ class HandlerLooperTest {
             events.expect("registered", "idle 1", "message 1", "idle 2", "message 2", "idle 3");
             h.post(events.recorder("posted"));
             events.expect("posted", "idle 4");
+        }
+    }
+
+    /**
+     * A barrier due now with nothing asynchronous behind it blocks the queue, and a blocked queue is not idle (a
+     * barrier counts as due, as in Android's next()): the idle handlers wait for the barrier's removal. The clock
+     * stands still, so the barrier's time is exactly now.
+     */
+    @ForEachQueue
+    void idleHandlersWaitWhileABarrierDueNowBlocksTheQueue(MessageQueue.Factory factory) {
+        try (LooperThread lt = LooperThread.start(factory, new ManualClock(100))) {
+            Events events = new Events();
+            AtomicInteger token = new AtomicInteger();
+            lt.handler().post(() -> {
+                token.set(lt.queue().postSyncBarrier());
+                lt.queue().addIdleHandler(() -> {
+                    events.add("idle");
+                    return false;
+                });
+                events.add("blocked");
+            });
+            events.expect("blocked");
+            lt.awaitParked(); // an idle pass would have run the handler before this park
+            events.add("removing the barrier");
+            lt.queue().removeSyncBarrier(token.get());
+            events.expect("removing the barrier", "idle");
         }
     }
 

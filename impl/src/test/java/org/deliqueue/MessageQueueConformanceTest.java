@@ -36,7 +36,7 @@ import java.util.function.BooleanSupplier;
 // obligation: NoPushAfterQuit
 // obligation: Refinement
 // obligation: RemovalReturnsItsSet
-// negative control: COLLECT_STOPS_AT_NEWEST
+// negative control: COLLECT_STOPS_AT_NEWEST, NEGATIVE_WHEN_AT_FRONT
 class MessageQueueConformanceTest {
 
     /** Payloads that are {@code equals} but not identical: {@code new Key("k")} twice. */
@@ -103,6 +103,19 @@ class MessageQueueConformanceTest {
         assertEquals(List.of(idAt.get(Long.MAX_VALUE / 2), idAt.get(Long.MAX_VALUE - 1)),
                 q.pollAllAt(Long.MAX_VALUE - 1), "due at the end of time");
         assertTrue(q.queue.hasMessages(q.handler), "the Long.MAX_VALUE message is pending, never due");
+    }
+
+    /**
+     * Messages at one negative {@code when} (an explicit negative uptime) are ordinary timed messages: first in,
+     * first out, as at any {@code when} but 0. Only {@code when == 0} is the front of the queue.
+     */
+    @ForEachQueue
+    void messagesAtOneNegativeWhenComeOutInEnqueueOrder(MessageQueue.Factory factory) {
+        QueueFixture q = new QueueFixture(factory);
+        int first = q.enqueue(q.handler, -5);
+        int second = q.enqueue(q.handler, -5);
+        int third = q.enqueue(q.handler, -5);
+        assertEquals(List.of(first, second, third), q.pollAll());
     }
 
     @ForEachQueue
@@ -624,6 +637,35 @@ class MessageQueueConformanceTest {
         h.removeCallbacksAndEqualMessages(new Key("t"));
         assertFalse(h.hasMessagesOrCallbacks(), "removeCallbacksAndEqualMessages");
         assertEquals(List.of(kept), q.pollAll(), "another handler's message");
+    }
+
+    /**
+     * Handler's methods match {@code object} and {@code token} by identity, except those named "Equal": an equal
+     * but distinct key matches nothing through the first, and what it equals through the second.
+     */
+    @ForEachQueue
+    void handlerMethodsMatchKeysByIdentityUnlessNamedEqual(MessageQueue.Factory factory) {
+        QueueFixture q = new QueueFixture(factory);
+        Handler h = q.handler;
+        Key token = new Key("t");
+        Key equal = new Key("t");
+        Runnable r = () -> { };
+        q.send(h, 1, token, START);
+        q.post(h, r, token, START);
+
+        assertFalse(h.hasMessages(1, equal), "hasMessages(what, object) with an equal object");
+        assertTrue(h.hasEqualMessages(1, equal), "hasEqualMessages");
+        h.removeMessages(1, equal);
+        assertTrue(h.hasMessages(1), "removeMessages(what, object) with an equal object");
+        h.removeCallbacks(r, equal);
+        assertTrue(h.hasCallbacks(r), "removeCallbacks(r, token) with an equal token");
+        h.removeCallbacksAndMessages(equal);
+        assertTrue(h.hasMessages(1) && h.hasCallbacks(r), "removeCallbacksAndMessages with an equal token");
+        h.removeEqualMessages(1, equal);
+        assertFalse(h.hasMessages(1), "removeEqualMessages");
+        assertTrue(h.hasCallbacks(r), "removeEqualMessages leaves the post");
+        h.removeCallbacksAndEqualMessages(equal);
+        assertFalse(h.hasMessagesOrCallbacks(), "removeCallbacksAndEqualMessages");
     }
 
     @ForEachQueue

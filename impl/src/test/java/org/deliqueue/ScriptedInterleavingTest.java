@@ -2,6 +2,7 @@ package org.deliqueue;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * the violation: the test is its own negative control. The scripts use the protocol's own steps: a traversal's
  * predicate runs in the middle of the walk, so it can act as the Looper or a producer at that exact point.
  */
-// negative control: UNLINK_CLEARS_NEXT, SINGLE_PASS_TRAVERSAL, LOST_WAKEUP, TEARDOWN_WITHOUT_WAIT, RESOLVE_TAKES_LATEST_OWNER, QUIT_OWNS_NOTHING
+// negative control: UNLINK_CLEARS_NEXT, SINGLE_PASS_TRAVERSAL, LOST_WAKEUP, TEARDOWN_WITHOUT_WAIT, RESOLVE_TAKES_LATEST_OWNER, QUIT_OWNS_NOTHING, EARLIEST_OWNER_IS_LATEST, QUIT_DROP_OVERRIDES_REMOVAL, QUERY_SKIPS_RESERVATION
 // obligation: TraversalComplete
 // obligation: Refinement
 // obligation: NoLostWakeup
@@ -174,6 +175,104 @@ class ScriptedInterleavingTest {
         assertTrue(s.endSegment(), "the selection matched m");
         s.seen = FieldAccess.lvTop(q);
         return s;
+    }
+
+    // ---- RemovalReturnsItsSet: the Looper tombstones for removals it swept before their removers collect ----
+
+    @Test
+    void theLooperTakesAMessageForTheEarliestOfTwoSweptRemovals() {
+        assertEquals(List.of(1, 0), twoRemovalsSweptBeforeEitherCollects(QueueKind.DELI));
+    }
+
+    @Test
+    void mutantEarliestOwnerIsLatestLosesTheMessageBothRemovalsCover() {
+        assertEquals(List.of(0, 0), twoRemovalsSweptBeforeEitherCollects(Mutant.EARLIEST_OWNER_IS_LATEST));
+    }
+
+    /**
+     * Two removals select {@code a}; the second's push goes above the first's. The Looper sweeps both descriptors
+     * while both removers are paused before their collect, and meets {@code a} at the head of its heap: it
+     * tombstones {@code a} for its owner, the earliest removal that covers it. Then each remover collects: the
+     * first returns 1 and the second 0, and {@code a} is gone.
+     *
+     * @return what the first removal took, what the second took
+     */
+    private List<Integer> twoRemovalsSweptBeforeEitherCollects(MessageQueue.Factory factory) {
+        DeliQueue q = queue(factory, new ManualClock(10));
+        Message a = message(1);
+        q.enqueueMessage(a, 20);
+        q.sweep();
+        DeliQueue.Selection firstSelection = selectionOf(q, a);
+        DeliQueue.Selection secondSelection = selectionOf(q, a);
+        Message first = new Message();
+        q.pushDescriptor(first, firstSelection);
+        Message second = new Message();
+        q.pushDescriptor(second, secondSelection);
+        assertSame(first, FieldAccess.lpNext(second), "the second descriptor went above the first");
+        assertNull(q.poll(), "nothing is due");
+        List<Integer> took = List.of(q.collect(first), q.collect(second));
+        assertFalse(q.hasMessages(h, 1, null), "a left the queue");
+        return took;
+    }
+
+    // ---- RemovalReturnsItsSet, Refinement: a removal pushed before quit(), swept with it ----
+
+    @Test
+    void aRemovalPushedBeforeTheQuitKeepsWhatTheLooperDropsAtTheQuit() {
+        assertEquals(1, removalThenQuitSweptBeforeTheRemoverCollects(QueueKind.DELI));
+    }
+
+    @Test
+    void mutantQuitDropOverridesRemovalTakesTheRemovalsMessage() {
+        assertEquals(0, removalThenQuitSweptBeforeTheRemoverCollects(Mutant.QUIT_DROP_OVERRIDES_REMOVAL));
+    }
+
+    /**
+     * A removal selects {@code a} and pushes its descriptor, then pauses before its collect; quit() is pushed above
+     * it; the Looper sweeps both and drops what the quit dooms. The removal linearized first, while {@code a} was
+     * queued, so {@code a} is the removal's: its collect returns 1, whoever wrote the tombstone.
+     *
+     * @return what the removal took
+     */
+    private int removalThenQuitSweptBeforeTheRemoverCollects(MessageQueue.Factory factory) {
+        DeliQueue q = queue(factory, new ManualClock(10));
+        Message a = message(1);
+        q.enqueueMessage(a, 20);
+        q.sweep();
+        Message removal = new Message();
+        q.pushDescriptor(removal, selectionOf(q, a));
+        q.quit(false);
+        assertNull(q.poll(), "the Looper drops what the quit dooms and delivers nothing");
+        return q.collect(removal);
+    }
+
+    // ---- Refinement: a query beside a reservation ----
+
+    @Test
+    void aQueryResolvesTheReservationItMeets() {
+        assertEquals(List.of(false, 0, true), queryThenRemovalBesideAReservation(QueueKind.DELI));
+    }
+
+    @Test
+    void mutantQuerySkipsReservationAnswersAbsentThenRemovesIt() {
+        assertEquals(List.of(false, 1, false), queryThenRemovalBesideAReservation(Mutant.QUERY_SKIPS_RESERVATION));
+    }
+
+    /**
+     * The Looper holds a reservation on {@code a}. One thread asks whether a what-1 message is queued, then removes
+     * the what-1 messages, then the Looper resolves. A query that meets the reservation resolves it: no owner was
+     * pushed since the claim, so {@code a} is delivered, and the query answers false, the removal takes nothing and
+     * the Looper's resolution reads delivered. A query that answered false without resolving would leave {@code a}
+     * for that thread's removal to take: absent, then removed.
+     *
+     * @return the query's answer, what the removal took, whether the Looper delivered {@code a}
+     */
+    private List<Object> queryThenRemovalBesideAReservation(MessageQueue.Factory factory) {
+        DeliQueue q = queue(factory, new ManualClock(10));
+        Message a = sweptAndReserved(q);
+        boolean present = q.hasMessages(h, 1, null);
+        int removed = q.removeMessages(h, 1, null);
+        return List.of(present, removed, q.resolve(a));
     }
 
     // ---- Refinement: quit() while the Looper holds a reservation ----

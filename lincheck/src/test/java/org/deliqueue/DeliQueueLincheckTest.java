@@ -37,7 +37,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * raises them. Every check prints its time. The queues' logger is off ({@link QuietLogs}): java.util.logging takes
  * locks the model checker cannot schedule.
  */
-// negative control: NON_ATOMIC_PUSH, DELIVER_WITHOUT_REMOVED_CAS, UNLINK_CLEARS_NEXT, SWEEP_SKIPS_BACKLINKS, SINGLE_PASS_TRAVERSAL, QUIT_TIME_BEFORE_TOP, REMOVAL_KEEPS_PAYLOAD, BULK_REMOVAL_PER_MESSAGE, UNRESERVED_DELIVERY, LOOPER_ASKS_PREDICATE, RESOLVE_TAKES_LATEST_OWNER, DESCRIPTOR_FORGETS_QUIT, QUIT_OWNS_NOTHING, BARRIER_REMOVED_TWICE, SKIP_OVER_QUIT_SENTINEL, SKIP_PUBLISHED_AFTER_FINISH
+// negative control: NON_ATOMIC_PUSH, DELIVER_WITHOUT_REMOVED_CAS, UNLINK_CLEARS_NEXT, SWEEP_SKIPS_BACKLINKS, SINGLE_PASS_TRAVERSAL, QUIT_TIME_BEFORE_TOP, REMOVAL_KEEPS_PAYLOAD, BULK_REMOVAL_PER_MESSAGE, UNRESERVED_DELIVERY, LOOPER_ASKS_PREDICATE, RESOLVE_TAKES_LATEST_OWNER, DESCRIPTOR_FORGETS_QUIT, QUIT_OWNS_NOTHING, BARRIER_REMOVED_TWICE, SKIP_OVER_QUIT_SENTINEL, SKIP_PUBLISHED_AFTER_FINISH, EARLIEST_OWNER_IS_LATEST, QUIT_DROP_OVERRIDES_REMOVAL, QUERY_SKIPS_RESERVATION
 // obligation: ExactlyOnce
 // obligation: NoLostMessage
 // obligation: DeliveryOrder
@@ -205,7 +205,10 @@ class DeliQueueLincheckTest {
      * back from the idle handlers next() runs (IDLE_HANDLERS_MISS_INTERRUPT) and the teardown refcount are the
      * business of jcstress, JPF and the conformance suite. No operation here posts from inside its predicate, so a
      * walk that asks about its own posts (ASKS_ABOUT_OWN_POSTS) behaves as DELI (UserCodeTest catches it). The comparator bug needs
-     * {@code when}s near both ends of the long range (a negative one), which the conformance suite covers; a lost
+     * {@code when}s near both ends of the long range (a negative one), which the conformance suite covers, and so does
+     * a tie-breaker that counts a negative {@code when} as the front of the queue (NEGATIVE_WHEN_AT_FRONT); whether
+     * a barrier due now leaves the queue idle (IDLE_BEHIND_DUE_BARRIER) decides only when next() runs idle
+     * handlers, which no operation here calls (HandlerLooperTest catches it); a lost
      * freelist chain only leaks linked tombstones, which no operation's result shows (jcstress counts them).
      * The memory-ordering mutants (SLEEP_RELEASE_ACQUIRE, TRAVERSE_WITHOUT_FENCE) behave exactly as DELI in every
      * sequentially consistent execution, the only ones this model checker explores (jcstress's twins show them).
@@ -221,7 +224,8 @@ class DeliQueueLincheckTest {
             Mutant.OVERFLOWING_COMPARATOR, Mutant.FREELIST_PLAIN_PUSH, Mutant.SLEEP_RELEASE_ACQUIRE,
             Mutant.TRAVERSE_WITHOUT_FENCE, Mutant.REMOVAL_ABORTS_ON_THROW, Mutant.REMOVALS_PILE_UP,
             Mutant.FREELIST_WAKE_AT_EXACT_SIZE, Mutant.REMOVALS_NEVER_FINISH, Mutant.INTERRUPT_STICKS,
-            Mutant.IDLE_HANDLERS_MISS_INTERRUPT, Mutant.ASKS_ABOUT_OWN_POSTS);
+            Mutant.IDLE_HANDLERS_MISS_INTERRUPT, Mutant.ASKS_ABOUT_OWN_POSTS, Mutant.NEGATIVE_WHEN_AT_FRONT,
+            Mutant.IDLE_BEHIND_DUE_BARRIER);
 
     /**
      * Each mutant must fail model checking of at least one group. A mutant that hand-written scenarios are aimed at
