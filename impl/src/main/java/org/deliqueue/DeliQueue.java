@@ -779,8 +779,9 @@ public class DeliQueue extends PaddedTop {
      * Whether {@code m} left the queue before the removal {@code descriptor} took effect: delivered, owned by
      * another removal (a later one takes only what this one does not cover, so {@code removedBy} is decisive), or
      * covered by an earlier owner node among {@code passed} (a removal or the quit, which drops it at its push).
+     * The {@code REMOVAL_IGNORES_OWNER} mutant overrides it.
      */
-    private boolean leftBefore(Message m, Message descriptor, List<Message> passed) {
+    boolean leftBefore(Message m, Message descriptor, List<Message> passed) {
         int f = FieldAccess.lvFlags(m);
         if ((f & Message.FLAG_REMOVED) != 0
                 && ((f & Message.FLAG_DELIVERED) != 0 || m.removedBy != descriptor)) {

@@ -594,6 +594,17 @@ public enum Mutant implements MessageQueue.Factory {
                 // BUG: RESERVED is not gone until resolved; the query must resolve it first
                 return (FieldAccess.lvFlags(m) & (Message.FLAG_REMOVED | Message.FLAG_RESERVED)) == 0;
             }
+        }),
+
+    /** A remover's collect ignores the earlier owner nodes it walks past: it takes what it reaches first. */
+    REMOVAL_IGNORES_OWNER(Detection.SCRIPTED, "RemovalReturnsItsSet: two removals cover one message and the later "
+            + "collects first: it takes the message the earlier one's push took, and the earlier returns without it "
+            + "(ScriptedInterleavingTest; the spec's twin is MC_REMOVAL_IGNORES_OWNER)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            boolean leftBefore(Message m, Message descriptor, List<Message> passed) {
+                return super.leftBefore(m, descriptor, null); // BUG: the owner nodes passed are forgotten
+            }
         });
 
     /** Access modes that only the memory-ordering mutants use (FieldAccess holds the ones DeliQueue uses). */

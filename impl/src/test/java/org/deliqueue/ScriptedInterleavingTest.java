@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * the violation: the test is its own negative control. The scripts use the protocol's own steps: a traversal's
  * predicate runs in the middle of the walk, so it can act as the Looper or a producer at that exact point.
  */
-// negative control: UNLINK_CLEARS_NEXT, SINGLE_PASS_TRAVERSAL, LOST_WAKEUP, TEARDOWN_WITHOUT_WAIT, RESOLVE_TAKES_LATEST_OWNER, QUIT_OWNS_NOTHING, EARLIEST_OWNER_IS_LATEST, QUIT_DROP_OVERRIDES_REMOVAL, QUERY_SKIPS_RESERVATION
+// negative control: UNLINK_CLEARS_NEXT, SINGLE_PASS_TRAVERSAL, LOST_WAKEUP, TEARDOWN_WITHOUT_WAIT, RESOLVE_TAKES_LATEST_OWNER, QUIT_OWNS_NOTHING, EARLIEST_OWNER_IS_LATEST, QUIT_DROP_OVERRIDES_REMOVAL, QUERY_SKIPS_RESERVATION, REMOVAL_IGNORES_OWNER
 // obligation: TraversalComplete
 // obligation: Refinement
 // obligation: NoLostWakeup
@@ -213,6 +213,38 @@ class ScriptedInterleavingTest {
         List<Integer> took = List.of(q.collect(first), q.collect(second));
         assertFalse(q.hasMessages(h, 1, null), "a left the queue");
         return took;
+    }
+
+    @Test
+    void aLaterRemovalLeavesWhatAnEarlierOneOwnsToIt() {
+        assertEquals(List.of(1, 0), secondRemovalCollectsFirst(QueueKind.DELI));
+    }
+
+    @Test
+    void mutantRemovalIgnoresOwnerTakesWhatTheEarlierRemovalOwns() {
+        assertEquals(List.of(0, 1), secondRemovalCollectsFirst(Mutant.REMOVAL_IGNORES_OWNER));
+    }
+
+    /**
+     * Two removals select {@code a}; the second's push goes above the first's, and the second collects first, while
+     * the first remover is still paused. Walking down, the second passes the first descriptor, which covers
+     * {@code a}: the first removal took {@code a} at its push, so the second must leave it, and the first counts it
+     * when it collects.
+     *
+     * @return what the first removal took, what the second took
+     */
+    private List<Integer> secondRemovalCollectsFirst(MessageQueue.Factory factory) {
+        DeliQueue q = queue(factory, new ManualClock(10));
+        Message a = message(1);
+        q.enqueueMessage(a, 20);
+        DeliQueue.Selection firstSelection = selectionOf(q, a);
+        DeliQueue.Selection secondSelection = selectionOf(q, a);
+        Message first = new Message();
+        q.pushDescriptor(first, firstSelection);
+        Message second = new Message();
+        q.pushDescriptor(second, secondSelection);
+        int secondTook = q.collect(second);
+        return List.of(q.collect(first), secondTook);
     }
 
     // ---- RemovalReturnsItsSet, Refinement: a removal pushed before quit(), swept with it ----
