@@ -80,6 +80,28 @@ class AndroidApiTest {
     }
 
     /**
+     * postDelayed with a token tags the post with it (the token's removal finds it), and createAsync with a
+     * callback makes an asynchronous handler that keeps its callback.
+     */
+    @ForEachQueue
+    void postDelayedKeepsItsTokenAndCreateAsyncKeepsItsCallback(MessageQueue.Factory factory) {
+        QueueFixture f = new QueueFixture(factory);
+        Object token = new Object();
+        Runnable r = () -> { };
+        assertTrue(f.handler.postDelayed(r, token, 5));
+        f.handler.removeCallbacksAndMessages(token);
+        assertFalse(f.handler.hasCallbacks(r), "postDelayed(r, token, delay) did not tag the post with its token");
+
+        List<Integer> handled = new ArrayList<>();
+        Handler async = Handler.createAsync(f.handler.getLooper(), msg -> handled.add(msg.what));
+        Message sent = async.obtainMessage(1);
+        assertTrue(async.sendMessageAtTime(sent, START + 10));
+        assertTrue(sent.isAsynchronous(), "createAsync(looper, callback) made a synchronous handler");
+        async.dispatchMessage(async.obtainMessage(2));
+        assertEquals(List.of(2), handled, "createAsync(looper, callback) lost its callback");
+    }
+
+    /**
      * copyFrom copies the payload and the asynchronous flag, not the queue's flags: a copy of a message the queue
      * has dispatched (DeliQueue: IN_USE and REMOVED for ever) is a fresh message that can be sent and delivered.
      */

@@ -25,4 +25,9 @@ final class Events {
             assertEquals(e, TestSupport.take(events, "event '" + e + "'"), "next event");
         }
     }
+
+    /** Checks that nothing more was recorded: for a test whose recording threads have ended. */
+    void expectNoMore() {
+        assertEquals(null, events.poll(), "an event after the last expected one");
+    }
 }

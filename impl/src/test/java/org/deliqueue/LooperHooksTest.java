@@ -65,6 +65,29 @@ class LooperHooksTest {
     }
 
     /**
+     * A handler that throws gets its Dispatching line and no Finished line: Android prints that line after the
+     * dispatch returns, and the exception leaves the loop (the thread ends with it).
+     */
+    @ForEachQueue
+    void messageLoggingPrintsNoFinishedLineForAHandlerThatThrows(MessageQueue.Factory factory) {
+        HandlerThread t = started(factory, Clock.SYSTEM);
+        CompletableFuture<Throwable> uncaught = new CompletableFuture<>();
+        t.setUncaughtExceptionHandler((thread, e) -> uncaught.complete(e));
+        Events lines = new Events();
+        RuntimeException thrown = new IllegalStateException("thrown by a test handler");
+        Looper looper = t.getLooper();
+        looper.setMessageLogging(lines::add);
+        Handler h = new Handler(looper, msg -> {
+            throw thrown;
+        });
+        h.sendEmptyMessage(7);
+        assertSame(thrown, TestSupport.await(uncaught, "the HandlerThread's uncaught exception"));
+        join(t);
+        lines.expect(">>>>> Dispatching to " + h + " null: 7");
+        lines.expectNoMore();
+    }
+
+    /**
      * The observer sees start then end of each dispatch with the token start returned; a throwing handler: start then
      * the exception, which the loop then lets out (the thread ends with it).
      */

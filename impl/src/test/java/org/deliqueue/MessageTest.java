@@ -1,8 +1,13 @@
 package org.deliqueue;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -66,6 +71,34 @@ class MessageTest {
      * The race is replayed deterministically: the payload's own {@code toString}, which runs between the reads of
      * the message's fields, retires the message.
      */
+    /** obtain(Message) copies what a message says and to whom, its callback included (as Android). */
+    @Test
+    void obtainCopiesPayloadTargetAndCallback() {
+        Handler h = Targets.handler();
+        Runnable r = () -> { };
+        Object payload = new Object();
+        Message orig = Message.obtain(h, r);
+        orig.what = 3;
+        orig.arg1 = 4;
+        orig.arg2 = 5;
+        orig.obj = payload;
+        Message copy = Message.obtain(orig);
+        assertSame(h, copy.getTarget());
+        assertSame(r, copy.getCallback(), "obtain(Message) dropped the callback");
+        assertSame(payload, copy.obj);
+        assertEquals(List.of(3, 4, 5), List.of(copy.what, copy.arg1, copy.arg2));
+    }
+
+    /** setAsynchronous sets and clears the flag. */
+    @Test
+    void setAsynchronousFalseClearsTheFlag() {
+        Message m = new Message();
+        m.setAsynchronous(true);
+        assertTrue(m.isAsynchronous());
+        m.setAsynchronous(false);
+        assertFalse(m.isAsynchronous(), "setAsynchronous(false) left the message asynchronous");
+    }
+
     @Test
     void toStringSurvivesARetireBetweenItsReads() {
         Message m = new Message();
