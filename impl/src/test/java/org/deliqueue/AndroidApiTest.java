@@ -80,17 +80,20 @@ class AndroidApiTest {
     }
 
     /**
-     * postDelayed with a token tags the post with it (the token's removal finds it), and createAsync with a
-     * callback makes an asynchronous handler that keeps its callback.
+     * postDelayed and postAtTime with a token tag the post with it (the token's removal finds it), and createAsync
+     * with a callback makes an asynchronous handler that keeps its callback.
      */
     @ForEachQueue
-    void postDelayedKeepsItsTokenAndCreateAsyncKeepsItsCallback(MessageQueue.Factory factory) {
+    void postsWithATokenAreTaggedAndCreateAsyncKeepsItsCallback(MessageQueue.Factory factory) {
         QueueFixture f = new QueueFixture(factory);
         Object token = new Object();
-        Runnable r = () -> { };
-        assertTrue(f.handler.postDelayed(r, token, 5));
+        Runnable delayed = () -> { };
+        Runnable timed = () -> { };
+        assertTrue(f.handler.postDelayed(delayed, token, 5));
+        assertTrue(f.handler.postAtTime(timed, token, START + 5));
         f.handler.removeCallbacksAndMessages(token);
-        assertFalse(f.handler.hasCallbacks(r), "postDelayed(r, token, delay) did not tag the post with its token");
+        assertFalse(f.handler.hasCallbacks(delayed), "postDelayed(r, token, delay) did not tag its post");
+        assertFalse(f.handler.hasCallbacks(timed), "postAtTime(r, token, uptime) did not tag its post");
 
         List<Integer> handled = new ArrayList<>();
         Handler async = Handler.createAsync(f.handler.getLooper(), msg -> handled.add(msg.what));
@@ -176,6 +179,7 @@ class AndroidApiTest {
         assertTrue(mine.get(0).contains("arg1=" + mine2) || mine.get(1).contains("arg1=" + mine2), mine::toString);
         assertTrue(mine.stream().noneMatch(l -> l.contains("arg1=" + theirs + " ")), mine::toString);
         assertEquals("> (Total messages: 3, matching: 2)", mine.get(2));
+        assertTrue(all.containsAll(mine.subList(0, 2)), () -> "each message keeps its number among all: " + mine);
 
         Looper looper = f.handler.getLooper();
         List<String> viaLooper = new ArrayList<>();

@@ -168,7 +168,7 @@ class LooperHooksTest {
     /**
      * On a manual clock: a dispatch that moves the clock past the dispatch threshold is logged, one below it is not;
      * a message dispatched later than its time by more than the delivery threshold is logged once per backlog
-     * ("Drained" once a message is on time again).
+     * ("Drained" once a message is on time again); a front-of-queue message has no time to be late for.
      */
     @ForEachQueue
     void slowDispatchAndSlowDeliveryAreLoggedAboveTheirThresholds(MessageQueue.Factory factory) throws Exception {
@@ -196,6 +196,9 @@ class LooperHooksTest {
             h.postAtTime(new Task("on time", events), now);
             events.expect("ran on time");
             assertTrue(log.next().startsWith("WARNING Drained"), "a message on time ends the backlog");
+            h.postAtFrontOfQueue(new Task("front of queue", events));
+            events.expect("ran front of queue");
+            assertFalse(log.anyWithin(100), "a front-of-queue message (when 0) is not measured");
             h.postAtTime(new Task("1 ms late", events), now - 1);
             events.expect("ran 1 ms late");
             assertFalse(log.anyWithin(100), "a message 1 ms late, within the threshold, is not logged");
