@@ -258,7 +258,7 @@ public class DeliQueue extends PaddedTop {
     Message swept;
     /** A node to unlink that was {@code top} when it left the queue; unlinked by the next sweep. */
     private Message deferredUnlink;
-    /** The quit sentinel, once swept. */
+    /** The quit sentinel, once swept (Looper only; package-private for the seeded bugs). */
     Message quitSentinel;
     /**
      * Swept removal descriptors whose remover has not yet handed them back through the freelist: a set, in no
@@ -348,10 +348,11 @@ public class DeliQueue extends PaddedTop {
      * reads {@code top}, readies the node for it, links the node above it ({@code next}, {@code ticket}) and CASes
      * {@code top} ({@link #casTop}). A message refuses a quitting top (NoPushAfterQuit), and so does the sentinel
      * (an earlier quit took effect), which then takes quitSafely's time: read after {@code top} on every turn, so
-     * every push below the sentinel happened before that reading (quit() reads no clock: it keeps nothing). A descriptor goes on the top its selection walked
-     * to, with the selection's verdicts, and becomes quitting on a quitting top. A CAS fails only because another
-     * push succeeded: the loser backs off for a random while ({@link FieldAccess#backOff}), which keeps many
-     * producers from taking turns at failing; a descriptor's selection first asks about what was pushed.
+     * every push below the sentinel happened before that reading (quit() reads no clock: it keeps nothing). A
+     * descriptor goes on the top its selection walked to, with the selection's verdicts, and becomes quitting on a
+     * quitting top. A CAS fails only because another push succeeded: the loser backs off for a random while
+     * ({@link FieldAccess#backOff}), which keeps many producers from taking turns at failing; a descriptor's
+     * selection first asks about what was pushed.
      *
      * @return true once {@code node} is {@code top}; false if it was refused
      */
