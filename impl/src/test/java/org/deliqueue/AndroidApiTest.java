@@ -80,8 +80,9 @@ class AndroidApiTest {
     }
 
     /**
-     * postDelayed and postAtTime with a token tag the post with it (the token's removal finds it), and createAsync
-     * with a callback makes an asynchronous handler that keeps its callback.
+     * postDelayed and postAtTime with a token tag the post with it (the token's removal finds it); createAsync
+     * with a callback makes an asynchronous handler that keeps its callback; an asynchronous handler's sends are all
+     * asynchronous, front-of-queue ones included.
      */
     @ForEachQueue
     void postsWithATokenAreTaggedAndCreateAsyncKeepsItsCallback(MessageQueue.Factory factory) {
@@ -102,6 +103,10 @@ class AndroidApiTest {
         assertTrue(sent.isAsynchronous(), "createAsync(looper, callback) made a synchronous handler");
         async.dispatchMessage(async.obtainMessage(2));
         assertEquals(List.of(2), handled, "createAsync(looper, callback) lost its callback");
+
+        Message front = f.async.obtainMessage(3);
+        assertTrue(f.async.sendMessageAtFrontOfQueue(front));
+        assertTrue(front.isAsynchronous(), "an asynchronous handler's front-of-queue send is synchronous");
     }
 
     /**
