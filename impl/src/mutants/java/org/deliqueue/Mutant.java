@@ -605,6 +605,34 @@ public enum Mutant implements MessageQueue.Factory {
             boolean leftBefore(Message m, Message descriptor, List<Message> passed) {
                 return super.leftBefore(m, descriptor, null); // BUG: the owner nodes passed are forgotten
             }
+        }),
+
+    /** The Looper's claim takes the {@code top} it reads now as its floor, not the {@code top} it swept. */
+    CLAIM_FLOOR_AT_TOP(Detection.SCRIPTED, "RemovalReturnsItsSet: a removal pushed between the Looper's sweep and its "
+            + "claim is below the floor, so the resolution delivers a message that removal took at its push "
+            + "(ScriptedInterleavingTest). Each call's result stays linearizable (the delivery then linearizes at the "
+            + "claim), so only a check of the protocol's steps sees it",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            boolean claimForDelivery(Message m) {
+                m.claimTop = FieldAccess.lvTop(this); // BUG: the floor must be what the Looper swept
+                int f = FieldAccess.lvFlags(m);
+                while ((f & Message.FLAG_REMOVED) == 0 && !FieldAccess.casFlags(m, f, f | Message.FLAG_RESERVED)) {
+                    f = FieldAccess.lvFlags(m);
+                }
+                return (f & Message.FLAG_REMOVED) == 0 && resolve(m);
+            }
+        }),
+
+    /** A finished removal's dead run passes a reserved message, as if it had already left. */
+    SKIP_OVER_RESERVATION(Detection.SCRIPTED, "SkipsPassOnlyGone: a removal finishing while the Looper holds a "
+            + "reservation below it records a skip past the reserved message, which has not left the queue until "
+            + "it is resolved (ScriptedInterleavingTest)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            boolean isDeadMessage(int flags) {
+                return super.isDeadMessage(flags) || (flags & Message.FLAG_RESERVED) != 0; // BUG: not gone yet
+            }
         });
 
     /** Access modes that only the memory-ordering mutants use (FieldAccess holds the ones DeliQueue uses). */

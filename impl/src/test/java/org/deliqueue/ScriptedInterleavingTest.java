@@ -18,12 +18,13 @@ import org.junit.jupiter.api.Test;
  * the violation: the test is its own negative control. The scripts use the protocol's own steps: a traversal's
  * predicate runs in the middle of the walk, so it can act as the Looper or a producer at that exact point.
  */
-// negative control: UNLINK_CLEARS_NEXT, SINGLE_PASS_TRAVERSAL, LOST_WAKEUP, TEARDOWN_WITHOUT_WAIT, RESOLVE_TAKES_LATEST_OWNER, QUIT_OWNS_NOTHING, EARLIEST_OWNER_IS_LATEST, QUIT_DROP_OVERRIDES_REMOVAL, QUERY_SKIPS_RESERVATION, REMOVAL_IGNORES_OWNER
+// negative control: UNLINK_CLEARS_NEXT, SINGLE_PASS_TRAVERSAL, LOST_WAKEUP, TEARDOWN_WITHOUT_WAIT, RESOLVE_TAKES_LATEST_OWNER, QUIT_OWNS_NOTHING, EARLIEST_OWNER_IS_LATEST, QUIT_DROP_OVERRIDES_REMOVAL, QUERY_SKIPS_RESERVATION, REMOVAL_IGNORES_OWNER, CLAIM_FLOOR_AT_TOP, SKIP_OVER_RESERVATION
 // obligation: TraversalComplete
 // obligation: Refinement
 // obligation: NoLostWakeup
 // obligation: NoUseAfterTeardown
 // obligation: RemovalReturnsItsSet
+// obligation: SkipsPassOnlyGone
 class ScriptedInterleavingTest {
     private final Handler h = Targets.handler();
 
@@ -305,6 +306,67 @@ class ScriptedInterleavingTest {
         boolean present = q.hasMessages(h, 1, null);
         int removed = q.removeMessages(h, 1, null);
         return List.of(present, removed, q.resolve(a));
+    }
+
+    // ---- RemovalReturnsItsSet: a removal pushed between the Looper's sweep and its claim ----
+
+    @Test
+    void aRemovalPushedBetweenTheSweepAndTheClaimTakesTheMessage() {
+        assertEquals(List.of(false, 1), removalBetweenSweepAndClaim(QueueKind.DELI));
+    }
+
+    @Test
+    void mutantClaimFloorAtTopDeliversWhatTheRemovalTook() {
+        assertEquals(List.of(true, 0), removalBetweenSweepAndClaim(Mutant.CLAIM_FLOOR_AT_TOP));
+    }
+
+    /**
+     * The Looper sweeps {@code a}; a removal selects it and pushes its descriptor; then the Looper claims
+     * {@code a} ({@code claimForDelivery}: reserve, then resolve). The removal's push came after the sweep, so the
+     * claim's floor (the top it swept) is below the descriptor: the resolution finds the removal and hands
+     * {@code a} to it.
+     *
+     * @return whether the claim delivered {@code a}, what the removal took
+     */
+    private List<Object> removalBetweenSweepAndClaim(MessageQueue.Factory factory) {
+        DeliQueue q = queue(factory, new ManualClock(10));
+        Message a = message(1);
+        q.enqueueMessage(a, 10);
+        q.sweep();
+        Message removal = new Message();
+        q.pushDescriptor(removal, selectionOf(q, a));
+        boolean delivered = q.claimForDelivery(a);
+        return List.of(delivered, q.collect(removal));
+    }
+
+    // ---- SkipsPassOnlyGone: a removal finishes above a reservation ----
+
+    @Test
+    void aFinishedRemovalsSkipStopsAtAReservedMessage() {
+        assertEquals(List.of(true), skipOfARemovalFinishedAboveAReservation(QueueKind.DELI));
+    }
+
+    @Test
+    void mutantSkipOverReservationPassesTheReservedMessage() {
+        assertEquals(List.of(false), skipOfARemovalFinishedAboveAReservation(Mutant.SKIP_OVER_RESERVATION));
+    }
+
+    /**
+     * The Looper holds a reservation on {@code a}; above it {@code b} is removed and the removal finishes, recording
+     * where the run of dead nodes below its descriptor ends. {@code b} is dead, {@code a} is not until its
+     * reservation is resolved, so the run ends at {@code a}.
+     *
+     * @return whether the descriptor's skip is {@code a}
+     */
+    private List<Boolean> skipOfARemovalFinishedAboveAReservation(MessageQueue.Factory factory) {
+        DeliQueue q = queue(factory, new ManualClock(10));
+        Message a = sweptAndReserved(q);
+        Message b = message(2);
+        q.enqueueMessage(b, 20);
+        Message removal = new Message();
+        q.pushDescriptor(removal, selectionOf(q, b));
+        assertEquals(1, q.collect(removal), "the removal took b");
+        return List.of(removal.skip == a);
     }
 
     // ---- Refinement: quit() while the Looper holds a reservation ----

@@ -211,7 +211,10 @@ class DeliQueueLincheckTest {
      * handlers, which no operation here calls (HandlerLooperTest catches it). REMOVAL_IGNORES_OWNER gives a message
      * to the later of two removals that overlap (the later selected it before the earlier was pushed): either order
      * of two overlapping calls is linearizable, so only what each returns against its own descriptor's push shows it
-     * (ScriptedInterleavingTest, TLC's MC_REMOVAL_IGNORES_OWNER). A lost
+     * (ScriptedInterleavingTest, TLC's MC_REMOVAL_IGNORES_OWNER). CLAIM_FLOOR_AT_TOP (the claim's floor is the
+     * top it reads, not the one it swept) and SKIP_OVER_RESERVATION (a finished removal's skip passes a reserved
+     * message) move a delivery's linearization point within the Looper's poll, which overlaps every call they touch:
+     * each result stays linearizable, and ScriptedInterleavingTest checks the steps themselves. A lost
      * freelist chain only leaks linked tombstones, which no operation's result shows (jcstress counts them).
      * The memory-ordering mutants (SLEEP_RELEASE_ACQUIRE, TRAVERSE_WITHOUT_FENCE) behave exactly as DELI in every
      * sequentially consistent execution, the only ones this model checker explores (jcstress's twins show them).
@@ -228,7 +231,8 @@ class DeliQueueLincheckTest {
             Mutant.TRAVERSE_WITHOUT_FENCE, Mutant.REMOVAL_ABORTS_ON_THROW, Mutant.REMOVALS_PILE_UP,
             Mutant.FREELIST_WAKE_AT_EXACT_SIZE, Mutant.REMOVALS_NEVER_FINISH, Mutant.INTERRUPT_STICKS,
             Mutant.IDLE_HANDLERS_MISS_INTERRUPT, Mutant.ASKS_ABOUT_OWN_POSTS, Mutant.NEGATIVE_WHEN_AT_FRONT,
-            Mutant.IDLE_BEHIND_DUE_BARRIER, Mutant.REMOVAL_IGNORES_OWNER);
+            Mutant.IDLE_BEHIND_DUE_BARRIER, Mutant.REMOVAL_IGNORES_OWNER, Mutant.CLAIM_FLOOR_AT_TOP,
+            Mutant.SKIP_OVER_RESERVATION);
 
     /**
      * Each mutant must fail model checking of at least one group. A mutant that hand-written scenarios are aimed at
