@@ -1381,7 +1381,7 @@ public class DeliQueue extends PaddedTop {
      * it. The {@code UNRESERVED_DELIVERY} and {@code DELIVER_WITHOUT_REMOVED_CAS} mutants override it.
      */
     boolean claimForDelivery(Message m) {
-        m.claimTop = swept;
+        m.claimTop = claimFloor();
         int f = FieldAccess.lvFlags(m);
         // obligation: ExactlyOnce
         while ((f & Message.FLAG_REMOVED) == 0 && !FieldAccess.casFlags(m, f, f | Message.FLAG_RESERVED)) {
@@ -1390,6 +1390,15 @@ public class DeliQueue extends PaddedTop {
         boolean reserved = (f & Message.FLAG_REMOVED) == 0;
         if (Trace.ON) Trace.event("takeDueOrNull_claim", Trace.LOOPER, "m", m, "reserved", reserved);
         return reserved && resolve(m);
+    }
+
+    /**
+     * The claim's floor: the {@code top} of the Looper's last sweep, which its choice of message was made from; an
+     * owner pushed above it is one the Looper did not know of. The {@code CLAIM_FLOOR_AT_TOP} mutant overrides it.
+     */
+    Message claimFloor() {
+        // obligation: RemovalReturnsItsSet
+        return swept;
     }
 
     /**

@@ -614,13 +614,8 @@ public enum Mutant implements MessageQueue.Factory {
             + "claim), so only a check of the protocol's steps sees it",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
-            boolean claimForDelivery(Message m) {
-                m.claimTop = FieldAccess.lvTop(this); // BUG: the floor must be what the Looper swept
-                int f = FieldAccess.lvFlags(m);
-                while ((f & Message.FLAG_REMOVED) == 0 && !FieldAccess.casFlags(m, f, f | Message.FLAG_RESERVED)) {
-                    f = FieldAccess.lvFlags(m);
-                }
-                return (f & Message.FLAG_REMOVED) == 0 && resolve(m);
+            Message claimFloor() {
+                return FieldAccess.lvTop(this); // BUG: the floor must be what the Looper swept
             }
         }),
 

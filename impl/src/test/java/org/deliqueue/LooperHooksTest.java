@@ -70,9 +70,8 @@ class LooperHooksTest {
      */
     @ForEachQueue
     void messageLoggingPrintsNoFinishedLineForAHandlerThatThrows(MessageQueue.Factory factory) {
-        HandlerThread t = started(factory, Clock.SYSTEM);
         CompletableFuture<Throwable> uncaught = new CompletableFuture<>();
-        t.setUncaughtExceptionHandler((thread, e) -> uncaught.complete(e));
+        HandlerThread t = startedCatching(factory, uncaught);
         Events lines = new Events();
         RuntimeException thrown = new IllegalStateException("thrown by a test handler");
         Looper looper = t.getLooper();
@@ -93,9 +92,8 @@ class LooperHooksTest {
      */
     @ForEachQueue
     void theObserverSeesEachDispatchStartAndEndOrItsException(MessageQueue.Factory factory) {
-        HandlerThread t = started(factory, Clock.SYSTEM);
         CompletableFuture<Throwable> uncaught = new CompletableFuture<>();
-        t.setUncaughtExceptionHandler((thread, e) -> uncaught.complete(e));
+        HandlerThread t = startedCatching(factory, uncaught);
         Events events = new Events();
         RuntimeException thrown = new IllegalStateException("thrown by a test handler");
         Looper looper = t.getLooper();
@@ -137,9 +135,8 @@ class LooperHooksTest {
      */
     @ForEachQueue
     void anObserverWhoseDispatchedCallbackThrowsIsToldOfItsException(MessageQueue.Factory factory) {
-        HandlerThread t = started(factory, Clock.SYSTEM);
         CompletableFuture<Throwable> uncaught = new CompletableFuture<>();
-        t.setUncaughtExceptionHandler((thread, e) -> uncaught.complete(e));
+        HandlerThread t = startedCatching(factory, uncaught);
         Events events = new Events();
         RuntimeException thrown = new IllegalStateException("thrown by messageDispatched");
         t.getLooper().setObserver(new Looper.Observer() {
@@ -213,5 +210,12 @@ class LooperHooksTest {
         } finally {
             quitAndJoin(t);
         }
+    }
+
+    /** A started HandlerThread whose uncaught exception (a handler's, let out of the loop) completes the future. */
+    private static HandlerThread startedCatching(MessageQueue.Factory factory, CompletableFuture<Throwable> uncaught) {
+        HandlerThread t = started(factory, Clock.SYSTEM);
+        t.setUncaughtExceptionHandler((thread, e) -> uncaught.complete(e));
+        return t;
     }
 }

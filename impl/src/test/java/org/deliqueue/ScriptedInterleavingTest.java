@@ -203,6 +203,20 @@ class ScriptedInterleavingTest {
         Message a = message(1);
         q.enqueueMessage(a, 20);
         q.sweep();
+        Message[] removals = twoRemovalsOf(q, a);
+        assertNull(q.poll(), "nothing is due");
+        List<Integer> took = List.of(q.collect(removals[0]), q.collect(removals[1]));
+        assertFalse(q.hasMessages(h, 1, null), "a left the queue");
+        return took;
+    }
+
+    /**
+     * Two removals that both selected {@code a} before either was pushed, both pushed, the second above the first;
+     * neither has collected.
+     *
+     * @return the first descriptor, the second
+     */
+    private static Message[] twoRemovalsOf(DeliQueue q, Message a) {
         DeliQueue.Selection firstSelection = selectionOf(q, a);
         DeliQueue.Selection secondSelection = selectionOf(q, a);
         Message first = new Message();
@@ -210,10 +224,7 @@ class ScriptedInterleavingTest {
         Message second = new Message();
         q.pushDescriptor(second, secondSelection);
         assertSame(first, FieldAccess.lpNext(second), "the second descriptor went above the first");
-        assertNull(q.poll(), "nothing is due");
-        List<Integer> took = List.of(q.collect(first), q.collect(second));
-        assertFalse(q.hasMessages(h, 1, null), "a left the queue");
-        return took;
+        return new Message[] {first, second};
     }
 
     @Test
@@ -238,14 +249,9 @@ class ScriptedInterleavingTest {
         DeliQueue q = queue(factory, new ManualClock(10));
         Message a = message(1);
         q.enqueueMessage(a, 20);
-        DeliQueue.Selection firstSelection = selectionOf(q, a);
-        DeliQueue.Selection secondSelection = selectionOf(q, a);
-        Message first = new Message();
-        q.pushDescriptor(first, firstSelection);
-        Message second = new Message();
-        q.pushDescriptor(second, secondSelection);
-        int secondTook = q.collect(second);
-        return List.of(q.collect(first), secondTook);
+        Message[] removals = twoRemovalsOf(q, a);
+        int secondTook = q.collect(removals[1]);
+        return List.of(q.collect(removals[0]), secondTook);
     }
 
     // ---- RemovalReturnsItsSet, Refinement: a removal pushed before quit(), swept with it ----
