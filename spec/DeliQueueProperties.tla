@@ -69,6 +69,18 @@ TraversalSafe == /\ \A t \in Traversers : T[t].cur = Nil \/ Published(T[t].cur)
 \* obligation: a finished removal's skip passes only gone nodes (removed messages, finished descriptors), for good
 SkipsPassOnlyGone == \A r \in Removers : T[r].finished => ValidSkip(r, T[r].skip)
 
+\* The Looper rests: every other thread has returned and the Looper parks
+\* with no permit, so that only its deadline, if it has one, wakes it.
+AtRest == /\ L.pc = "park" /\ ~permit
+          /\ \A t \in Threads : pc[t] \in {"done", "failed", "never"}
+\* What has left the queue leaves the stack: when the Looper rests, a gone
+\* node still linked is one handed to it and not yet drained (on the
+\* freelist), or the unlink it defers (the newest node while it is top).
+\* A node the drain skipped would stay linked for good, walked by every
+\* later removal and query: the stack would grow with each removal.
+\* obligation: when the Looper rests, every gone node still linked is on the freelist or is the deferred unlink
+GoneNodesUnlinkedAtRest == AtRest => \A n \in Linked : Gone(n) => n = deferred \/ n \in Range(freelist)
+
 Collected(t) == pc[t] \in {"rFinish", "rFree", "signal", "wake", "wSignal", "wRelease", "done"}
 \* What collect guarantees: its walk down from the descriptor tombstones (or
 \* finds tombstoned for it) every message its removal took; nothing it took
@@ -331,6 +343,9 @@ StateWitnesses == [
       skipPastGone |-> Lazily(\E r \in Removers : T[r].finished /\ \E n \in Nodes :
                                  Published(n) /\ TicketOf(T[r].skip) < ticket[n] /\ ticket[n] < ticket[r]),
       walkJumped |-> Lazily(\E t \in Traversers : T[t].jump)],
+  GoneNodesUnlinkedAtRest |-> [
+      drainedBeforeRest |-> Lazily(AtRest /\ \E r \in Removers : T[r].finished /\ r \notin Linked),
+      goneLinkedAtRest |-> Lazily(AtRest /\ \E n \in Linked : Gone(n))],
   NoUseAfterTeardown |-> [wakeDuringTeardown |-> Lazily(wakeRefs.teardown /\ wakeRefs.count > 0)],
   NoLostWakeup |-> [
       parkedOverMessage |-> Lazily(ParkedOverMessage),
@@ -390,7 +405,7 @@ StateWitnesses == [
 -----------------------------------------------------------------------------
 THEOREM Spec => [](TypeOK /\ ExactlyOnce /\ NoLostMessage /\ HeapStackConsistent /\ BackLinksConsistent
                    /\ TraversalSafe /\ NoUseAfterTeardown /\ NoLostWakeup /\ NoPushAfterQuit
-                   /\ PayloadReleased /\ RemovalReturnsItsSet /\ UserCodeOnCaller)
+                   /\ PayloadReleased /\ RemovalReturnsItsSet /\ UserCodeOnCaller /\ GoneNodesUnlinkedAtRest)
 THEOREM Spec => DeliveryOrder /\ TraversalComplete /\ HasMessagesLinearizable
 THEOREM Spec => AtomicRemoval /\ HasAnswersAtomically   \* for removals not Fickle, and quit() not quitSafely
 THEOREM Spec => QuitTerminates /\ PushLockFree /\ EventualDelivery

@@ -34,6 +34,7 @@ RUNS=(
   "TraversalRacingUnlink|DELI,2|on|pass"
   "TraversalRacingUnlink|UNLINK_CLEARS_NEXT,2|on|TraversalComplete"
   "TraversalRacingUnlink|SINGLE_PASS_TRAVERSAL,2|on|Refinement"
+  "TraversalRacingUnlink|DRAIN_KEEPS_DESCRIPTORS,2|on|GoneNodesUnlinkedAtRest"
   "QuitVsWaker|DELI|on|pass"
   "QuitVsWaker|TEARDOWN_WITHOUT_WAIT|on|NoUseAfterTeardown"
   "QuitVsWaker|QUIT_WITHOUT_WAKE|on|NotDeadlockedProperty"

@@ -257,7 +257,7 @@ public class DeliQueue extends PaddedTop {
     /** {@code top} as of the last sweep: it and everything below it has been swept. */
     Message swept;
     /** A node to unlink that was {@code top} when it left the queue; unlinked by the next sweep. */
-    private Message deferredUnlink;
+    Message deferredUnlink;
     /** The quit sentinel, once swept (Looper only; package-private for the seeded bugs). */
     Message quitSentinel;
     /**
@@ -872,6 +872,7 @@ public class DeliQueue extends PaddedTop {
         if (Trace.ON) Trace.event("drainFreelist_exchange", Trace.LOOPER, "empty", false);
         sweep();
         int drained = 0;
+        // obligation: GoneNodesUnlinkedAtRest
         for (; m != null; drained++) {
             Message nextFree = m.nextFree;
             m.nextFree = null;
@@ -911,7 +912,7 @@ public class DeliQueue extends PaddedTop {
      */
     void unlink(Message m) {
         if (m.prev == null) {
-            // obligation: TraversalSafe
+            // obligation: TraversalSafe, GoneNodesUnlinkedAtRest
             if (FieldAccess.laTop(this) == m) {
                 assert deferredUnlink == null && swept == m;
                 deferredUnlink = m;

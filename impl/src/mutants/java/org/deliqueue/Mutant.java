@@ -123,6 +123,19 @@ public enum Mutant implements MessageQueue.Factory {
             }
         }),
 
+    /** The drain unlinks what a removal took but not its descriptor (the spec's twin: MC_DRAIN_SKIPS_NEWEST). */
+    DRAIN_KEEPS_DESCRIPTORS(Detection.STRUCTURE, "Every finished removal leaves its descriptor linked for good, "
+            + "walked by every later removal and query (GoneNodesUnlinkedAtRest: DeliQueueTesting.checkInvariants "
+            + "once the Looper has drained; DeliQueueStructureTest: the stack grows by a node per debounced event)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            void unlink(Message m) {
+                if (!isRemoval(m)) { // BUG: a drained descriptor is never unlinked
+                    super.unlink(m);
+                }
+            }
+        }),
+
     /** Removers never wake the Looper to unlink what they leave on the stack (the design before the freelist's wake). */
     REMOVALS_PILE_UP(Detection.STRUCTURE, "Removals behind a sleeping Looper stay linked: a debounce from another "
             + "thread grows the stack by two nodes per event until the Looper's deadline (DeliQueueStructureTest)",

@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
 // obligation: NoPushAfterQuit
 // obligation: ExactlyOnce
 // obligation: SkipsPassOnlyGone
-// negative control: REMOVALS_PILE_UP, FREELIST_WAKE_AT_EXACT_SIZE, REMOVALS_NEVER_FINISH
+// obligation: GoneNodesUnlinkedAtRest
+// negative control: REMOVALS_PILE_UP, FREELIST_WAKE_AT_EXACT_SIZE, REMOVALS_NEVER_FINISH, DRAIN_KEEPS_DESCRIPTORS
 class DeliQueueStructureTest {
     private final ManualClock clock = new ManualClock(1_000);
     private final DeliQueue queue = new DeliQueue(true, clock);
@@ -94,6 +95,54 @@ class DeliQueueStructureTest {
         // Two nodes per event, less what the Looper unlinked if something else woke it early (a spurious return
         // of park): far above the bound either way.
         assertTrue(depth > DEBOUNCED_EVENTS, "REMOVALS_PILE_UP left only " + depth + " nodes");
+    }
+
+    /**
+     * The negative control of GoneNodesUnlinkedAtRest: a drain that leaves each descriptor linked. The Looper wakes
+     * at each full freelist and drains it, yet every debounced event leaves a node on the stack for good.
+     */
+    @Test
+    void aDrainThatKeepsDescriptorsLinkedPilesUpOnTheStack() throws InterruptedException {
+        int depth = depthAfterDebounceBehindASleepingLooper(Mutant.DRAIN_KEEPS_DESCRIPTORS, 500, 1);
+        assertTrue(depth >= DEBOUNCED_EVENTS, "DRAIN_KEEPS_DESCRIPTORS left only " + depth + " nodes");
+    }
+
+    /**
+     * With no call in flight, what left the queue is off the stack but for what waits on the freelist and the
+     * unlink the Looper defers while its node is {@code top} (checkInvariants names GoneNodesUnlinkedAtRest): after
+     * a removal drained, a delivery, a removal not yet drained, a query. DRAIN_KEEPS_DESCRIPTORS fails it at the
+     * first drain.
+     */
+    @Test
+    void whatLeftTheQueueIsUnlinkedOnceTheLooperHasDrained() {
+        for (MessageQueue.Factory factory : List.<MessageQueue.Factory>of(DeliQueue::new,
+                Mutant.DRAIN_KEEPS_DESCRIPTORS)) {
+            DeliQueue q = (DeliQueue) factory.create(true, clock);
+            Runnable steps = () -> {
+                for (int what = 1; what <= 3; what++) {
+                    assertTrue(q.enqueueMessage(Message.obtain(h, what), clock.uptimeMillis() + 5_000));
+                }
+                assertNull(q.poll(), "sweeps, nothing due");
+                assertEquals(1, q.removeMessages(h, 2, null));
+                DeliQueueTesting.checkInvariants(q); // the tombstone and the descriptor wait on the freelist
+                assertNull(q.poll(), "drains them");
+                DeliQueueTesting.checkInvariants(q);
+                assertTrue(q.enqueueMessage(Message.obtain(h, 4), 0));
+                assertEquals(4, q.poll().what, "delivered, and deferred: it is top");
+                assertEquals(1, q.removeMessages(h, 3, null));
+                assertTrue(q.hasMessages(h, 1, null));
+                DeliQueueTesting.checkInvariants(q);
+                assertNull(q.poll(), "drains, and unlinks the deferred node");
+                DeliQueueTesting.checkInvariants(q);
+                assertEquals(2, stackDepth(q), "message 1 and the last descriptor, deferred: it is top");
+            };
+            if (factory == Mutant.DRAIN_KEEPS_DESCRIPTORS) {
+                IllegalStateException e = assertThrows(IllegalStateException.class, steps::run);
+                assertTrue(e.getMessage().startsWith("GoneNodesUnlinkedAtRest violated"), e.getMessage());
+            } else {
+                steps.run();
+            }
+        }
     }
 
     /**

@@ -16,13 +16,19 @@ public final class DeliQueueTesting {
     /**
      * Checks the structural obligations of {@code q} while no other thread uses it (tests, checkers' validation
      * hooks): TraversalSafe (tickets decrease along {@code next}), BackLinksConsistent, HeapStackConsistent,
-     * ExactlyOnce (no reservation outlives its delivery) and PayloadReleased (a linked message tombstoned for a
-     * removal holds no payload).
+     * ExactlyOnce (no reservation outlives its delivery), PayloadReleased (a linked message tombstoned for a
+     * removal holds no payload) and GoneNodesUnlinkedAtRest (with no call in flight and the Looper not torn down, a
+     * node that has left the queue for good is still linked only while it waits on the freelist for the Looper's
+     * drain, or as the unlink the Looper defers while the node is {@code top}).
      *
      * @throws IllegalStateException naming the broken obligation
      */
     public static void checkInvariants(DeliQueue q) {
         Set<Message> linked = Collections.newSetFromMap(new IdentityHashMap<>());
+        Set<Message> handedOver = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Message f = FieldAccess.lvFreelist(q); f != null; f = f.nextFree) {
+            handedOver.add(f);
+        }
         boolean belowSwept = false; // swept == null: nothing swept yet
         for (Message m = FieldAccess.laTop(q), up = null; m != null; up = m, m = FieldAccess.lpNext(m)) {
             check(up == null || m.ticket < up.ticket, "TraversalSafe", "ticket does not decrease at " + m);
@@ -42,6 +48,11 @@ public final class DeliQueueTesting {
                 check(m.obj == null && m.callback == null && m.target == null, "PayloadReleased",
                         "a removed message still holds its payload: what=" + m.what + " when=" + m.when);
             }
+            boolean gone = DeliQueue.isRemoval(m) ? DeliQueue.isFinished(m)
+                    : !DeliQueue.isOwnerNode(m) && DeliQueue.isRemoved(m);
+            check(!gone || q.wakeResource.freed || m == q.deferredUnlink || handedOver.contains(m),
+                    "GoneNodesUnlinkedAtRest",
+                    "a node that left the queue is still linked, neither on the freelist nor deferred: " + m);
             linked.add(m);
         }
         check(q.swept == null || linked.contains(q.swept), "BackLinksConsistent", "swept message is not linked");

@@ -103,7 +103,10 @@ public final class Steps {
         return FieldAccess.lvTop(q);
     }
 
-    /** The structural obligations (TraversalSafe, BackLinksConsistent, HeapStackConsistent) while quiescent. */
+    /**
+     * The structural obligations (TraversalSafe, BackLinksConsistent, HeapStackConsistent, GoneNodesUnlinkedAtRest)
+     * while quiescent.
+     */
     public static void checkInvariants(DeliQueue q) {
         DeliQueueTesting.checkInvariants(q);
     }

@@ -77,7 +77,10 @@ public final class JpfSteps {
         return DeliQueueTesting.isTornDown(q);
     }
 
-    /** TraversalSafe, BackLinksConsistent, HeapStackConsistent, while no other thread uses the queue. */
+    /**
+     * TraversalSafe, BackLinksConsistent, HeapStackConsistent, GoneNodesUnlinkedAtRest, while no other thread uses
+     * the queue.
+     */
     public static void checkInvariants(DeliQueue q) {
         DeliQueueTesting.checkInvariants(q);
     }

@@ -34,6 +34,7 @@ import org.openjdk.jcstress.infra.results.III_Result;
  * drained).
  */
 // obligation: HeapStackConsistent
+// obligation: GoneNodesUnlinkedAtRest
 // obligation: ExactlyOnce
 public final class FreelistVsDrain {
     static final int A = 1;

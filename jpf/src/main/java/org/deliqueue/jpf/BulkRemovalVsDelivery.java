@@ -35,6 +35,7 @@ import org.deliqueue.Message;
 // obligation: ExactlyOnce
 // obligation: PayloadReleased
 // obligation: HeapStackConsistent
+// obligation: GoneNodesUnlinkedAtRest
 // negative control: BULK_REMOVAL_PER_MESSAGE
 // negative control: REMOVAL_KEEPS_PAYLOAD
 public final class BulkRemovalVsDelivery {
@@ -115,9 +116,9 @@ public final class BulkRemovalVsDelivery {
             check(JpfSteps.isRemoved(x3) && x3.obj == null, "PayloadReleased", "x3, removed, still holds its payload");
             check(q.poll() == null, "ExactlyOnce", "a message came out after both had left");
             // The removal's descriptor may stay as top (the Looper never moves top: deferred unlink); nothing else.
-            // obligation: HeapStackConsistent
+            // obligation: GoneNodesUnlinkedAtRest
             int leftover = JpfSteps.linkedTombstones(q) - (JpfSteps.isRemoved(JpfSteps.top(q)) ? 1 : 0);
-            check(leftover == 0, "HeapStackConsistent", leftover + " removed node(s) still linked below top after "
+            check(leftover == 0, "GoneNodesUnlinkedAtRest", leftover + " removed node(s) still linked below top after "
                     + "the Looper drained");
             JpfSteps.checkInvariants(q);
             return;

@@ -31,7 +31,8 @@ import org.deliqueue.Message;
 // obligation: TraversalComplete
 // obligation: Refinement
 // obligation: DeliveryOrder
-// negative control: UNLINK_CLEARS_NEXT, SINGLE_PASS_TRAVERSAL
+// obligation: GoneNodesUnlinkedAtRest
+// negative control: UNLINK_CLEARS_NEXT, SINGLE_PASS_TRAVERSAL, DRAIN_KEEPS_DESCRIPTORS
 public final class TraversalRacingUnlink {
     static final int LIVE = 1;
     static final int ONE = 2;
@@ -107,8 +108,8 @@ public final class TraversalRacingUnlink {
         // obligation: Refinement
         check(result[2], "Refinement", "hasMessages(what 1) would answer false though x or y was always pending");
         // The poll drained and unlinked every tombstone, and unlinked x.
-        // obligation: HeapStackConsistent
-        check(JpfSteps.linkedTombstones(q) == 0, "HeapStackConsistent", "tombstones left linked after the drain");
+        // obligation: GoneNodesUnlinkedAtRest
+        check(JpfSteps.linkedTombstones(q) == 0, "GoneNodesUnlinkedAtRest", "tombstones left linked after the drain");
         JpfSteps.checkInvariants(q);
     }
 }

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -28,7 +29,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * models together take every action of DeliQueue.tla (TLC's per-action coverage, summed); and every witness of
  * every obligation is reached by a CI model that checks that obligation.
  *
- * <p>Every TLC run is written to {@code spec/target/tlc-junit.xml} ({@link TlcJUnit}). TLC runs with {@code tlc.workers} workers (the build sets 2, one per core; the distinct states of a passing model do not depend on it, its depth may exceed the one-worker depth: {@link Tlc#check(Tlc.Expectation, Tlc.Result, int)}).
+ * <p>Every TLC run is written to {@code spec/target/tlc-junit.xml} ({@link TlcJUnit}). The models are checked
+ * side by side, one TLC run per core with one worker each, longest first ({@link Tlc#runAll}); each test waits for
+ * its model's run. With one worker a passing model's depth is checked exactly ({@link Tlc#check(Tlc.Expectation,
+ * Tlc.Result, int)}); {@code -Dtlc.workers=N} runs one model per N cores with N workers each.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SpecModelsTest {
@@ -51,10 +55,20 @@ class SpecModelsTest {
         return mods.stream();
     }
 
+    /** Every TLC run of {@link #models()}, started by the first test that needs one. */
+    private static Map<Tlc.Expectation, Future<Tlc.Result>> runs;
+
     static Stream<Tlc.Expectation> models() throws IOException {
         List<Tlc.Expectation> m = TLC.manifest().stream().filter(e -> !e.expect().equals("long")).toList();
         assertFalse(m.isEmpty(), "manifest.json lists no model");
         return m.stream();
+    }
+
+    private static synchronized Future<Tlc.Result> runOf(Tlc.Expectation e) throws IOException {
+        if (runs == null) {
+            runs = TLC.runAll(models().toList(), WORKERS, Tlc.parallel(WORKERS), 600);
+        }
+        return runs.get(e);
     }
 
     /** SANY once over every module (one JVM); a module is named alone only when that run fails. */
@@ -79,7 +93,7 @@ class SpecModelsTest {
     @MethodSource("models")
     @Order(2)
     void modelMatchesManifest(Tlc.Expectation e) throws Exception {
-        Tlc.Result r = TLC.run(e, WORKERS, 600);
+        Tlc.Result r = runOf(e).get();
         String why = TLC.check(e, r, WORKERS);
         RUNS.add(new TlcJUnit.Run(r, e, why));
         System.out.println(r.summary() + (e.mutant() ? "  " + TLC.violated(r) : "") + (why == null ? "  OK" : ""));

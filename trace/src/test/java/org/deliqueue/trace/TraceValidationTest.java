@@ -2,14 +2,17 @@ package org.deliqueue.trace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CompletionService;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -41,6 +44,8 @@ class TraceValidationTest {
     private static final int SAMPLE = 12;
     /** Runs tried per mutant before its negative control fails (the first rejection ends the search). */
     private static final int MUTANT_RUNS = 25;
+    /** Traces TLC checks at once: one per core, as the sample and the soak do. */
+    private static final int CORES = Runtime.getRuntime().availableProcessors();
 
     private static TraceCheck check;
     private static Path dir;
@@ -57,12 +62,55 @@ class TraceValidationTest {
         return out;
     }
 
+    /** How a negative control judges one trace: the verdict that should reject it. */
+    private interface Judge {
+        TraceCheck.Verdict of(Path trace) throws Exception;
+    }
+
+    /**
+     * The first rejection among up to {@link #MUTANT_RUNS} traced runs of {@code factory}, or null when all are
+     * accepted. A TLC check of a trace the spec accepts takes seconds to a minute and one core, so runs are checked
+     * {@link #CORES} at a time, the next run made while they are checked; the first rejection ends the search.
+     */
+    private static TraceCheck.Verdict firstRejection(MessageQueue.Factory factory, String name, Judge judge)
+            throws Exception {
+        ExecutorService tlc = Executors.newFixedThreadPool(CORES);
+        CompletionService<TraceCheck.Verdict> checked = new ExecutorCompletionService<>(tlc);
+        try {
+            long seed = 1;
+            int inFlight = 0;
+            while (inFlight > 0 || seed <= MUTANT_RUNS) {
+                while (seed <= MUTANT_RUNS && inFlight < CORES) {
+                    Path t = trace(factory, name, seed++);
+                    checked.submit(() -> judge.of(t));
+                    inFlight++;
+                }
+                TraceCheck.Verdict v;
+                try {
+                    v = checked.take().get();
+                } catch (ExecutionException e) { // a failed assertion of the judge, or its exception
+                    if (e.getCause() instanceof Error error) {
+                        throw error;
+                    }
+                    throw (Exception) e.getCause();
+                }
+                inFlight--;
+                if (!v.accepted()) {
+                    return v;
+                }
+            }
+            return null;
+        } finally {
+            tlc.shutdownNow();
+        }
+    }
+
     @Test
     void concurrentRunsOfDeliQueueAreBehavioursOfTheSpec() throws Exception {
         Set<String> matched = new TreeSet<>();
         List<String> figures = new ArrayList<>();
         // Runs are made one at a time; TLC checks them on every core meanwhile, as the soak does.
-        ExecutorService tlc = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors());
+        ExecutorService tlc = Executors.newFixedThreadPool(CORES);
         List<Future<TraceCheck.Verdict>> verdicts = new ArrayList<>();
         List<Path> traces = new ArrayList<>();
         try {
@@ -114,15 +162,10 @@ class TraceValidationTest {
             "TEARDOWN_WITHOUT_WAIT", "SINGLE_PASS_TRAVERSAL", "BULK_REMOVAL_PER_MESSAGE", "UNRESERVED_DELIVERY",
             "DELIVER_WITHOUT_REMOVED_CAS"})
     void tracesOfAMutantThatChangesAProtocolStepAreRejected(Mutant mutant) throws Exception {
-        for (long seed = 1; seed <= MUTANT_RUNS; seed++) {
-            TraceCheck.Verdict v = check.check(trace(mutant, mutant.name(), seed));
-            if (!v.accepted()) {
-                System.out.println(mutant + ": " + v);
-                assertTrue(v.why().contains("event"), "the verdict names no event: " + v.why());
-                return;
-            }
-        }
-        fail(mutant + ": no trace of " + MUTANT_RUNS + " was rejected");
+        TraceCheck.Verdict v = firstRejection(mutant, mutant.name(), check::check);
+        assertNotNull(v, mutant + ": no trace of " + MUTANT_RUNS + " was rejected");
+        System.out.println(mutant + ": " + v);
+        assertTrue(v.why().contains("event"), "the verdict names no event: " + v.why());
     }
 
     /**
@@ -155,18 +198,14 @@ class TraceValidationTest {
 
     @Test
     void aSpecMutantRejectsTracesOfTheCorrectCode() throws Exception {
-        for (long seed = 1; seed <= MUTANT_RUNS; seed++) {
-            Path t = trace(DeliQueue::new, "spec-mutant", seed);
+        TraceCheck.Verdict v = firstRejection(DeliQueue::new, "spec-mutant", t -> {
             assertTrue(check.check(t).accepted(), "rejected by the correct spec: " + t);
-            TraceCheck.Verdict v = check.check(t, SLEEP_RECORDS_HEAD);
-            if (!v.accepted()) {
-                System.out.println("spec mutant SLEEP_RECORDS_HEAD: " + v);
-                assertTrue(v.why().contains("takeDueOrNull_deliver") || v.why().contains("sleep_publish"),
-                        "the verdict should name the Looper's decision to sleep: " + v.why());
-                return;
-            }
-        }
-        fail("the spec mutant accepted " + MUTANT_RUNS + " traces");
+            return check.check(t, SLEEP_RECORDS_HEAD);
+        });
+        assertNotNull(v, "the spec mutant accepted " + MUTANT_RUNS + " traces");
+        System.out.println("spec mutant SLEEP_RECORDS_HEAD: " + v);
+        assertTrue(v.why().contains("takeDueOrNull_deliver") || v.why().contains("sleep_publish"),
+                "the verdict should name the Looper's decision to sleep: " + v.why());
     }
 
     @Test
