@@ -59,6 +59,8 @@ RUNS=(
   "QuitSafelyVsTick|DELI,10|on|pass"
   "QuitSafelyVsTick|DELI,0|on|pass"
   "QuitSafelyVsTick|QUIT_TIME_BEFORE_TOP,10|on|Refinement"
+  "QuitSafelyBesideRemoval|DELI|on|pass"
+  "QuitSafelyBesideRemoval|DUE_BY_FORGETS_QUIT|on|Refinement"
   # Ownership: a second remover, removal against quit.
   "SecondRemover|DELI,message|on|pass"
   "SecondRemover|RESOLVE_TAKES_LATEST_OWNER,message|on|RemovalReturnsItsSet|ExactlyOnce"

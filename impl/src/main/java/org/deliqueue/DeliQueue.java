@@ -1350,11 +1350,7 @@ public class DeliQueue extends PaddedTop {
                 dropOnQuit();
             }
             if (Trace.ON) Trace.event("takeDueOrNull_dropOnQuit", Trace.LOOPER, "m", null);
-            if (quitSentinel != null) {
-                // Everything kept is due by the quit's time, which the clock passed before this sweep saw the
-                // sentinel: a `now` read earlier must not leave it undelivered when next() then tears down.
-                now = Math.max(now, quitSentinel.when);
-            }
+            now = dueBy(now);
             Message head = firstDeliverable();
             if (head == null || head.when > now) {
                 nextDeadline = head == null ? NO_DEADLINE : head.when;
@@ -1374,6 +1370,18 @@ public class DeliQueue extends PaddedTop {
             dropIfQuitOwns(head);
             // Otherwise a removal owns it: its remover hands it back through the freelist.
         }
+    }
+
+    /**
+     * The time takeDueOrNull judges due-ness by: {@code now}, its clock reading, or once the quit sentinel is swept
+     * the quit's time if later. Everything quitSafely kept is due by the quit's time, which the clock passed before
+     * the sweep saw the sentinel; a reading taken before that sweep (a claim lost to a removal sends the Looper
+     * round again without a new reading) must not leave a kept message undelivered when next() then tears down.
+     * The {@code DUE_BY_FORGETS_QUIT} mutant overrides it.
+     */
+    long dueBy(long now) {
+        // obligation: Refinement
+        return quitSentinel == null ? now : Math.max(now, quitSentinel.when);
     }
 
     /**

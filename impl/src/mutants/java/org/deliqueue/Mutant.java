@@ -136,6 +136,19 @@ public enum Mutant implements MessageQueue.Factory {
             }
         }),
 
+    /** Once the quit sentinel is swept, what is due is judged by the Looper's clock reading alone (spec: DueBy). */
+    DUE_BY_FORGETS_QUIT(Detection.MODEL_CHECKER, "Refinement (quitSafely): a claim lost to a removal sends the "
+            + "Looper round again with its old clock reading; when that sweep meets the sentinel of a quitSafely "
+            + "taken after a tick, what the quit kept is not due by the reading, and the Looper tears down over it. "
+            + "Needs the tick, the removal and the quit between the Looper's reading and its claim (JPF (m) "
+            + "QuitSafelyBesideRemoval; spec twin MC_DUE_BY_FORGETS_QUIT)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            long dueBy(long now) {
+                return now; // BUG: the quit's later time is forgotten
+            }
+        }),
+
     /** Removers never wake the Looper to unlink what they leave on the stack (the design before the freelist's wake). */
     REMOVALS_PILE_UP(Detection.STRUCTURE, "Removals behind a sleeping Looper stay linked: a debounce from another "
             + "thread grows the stack by two nodes per event until the Looper's deadline (DeliQueueStructureTest)",

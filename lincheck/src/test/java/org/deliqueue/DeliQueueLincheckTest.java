@@ -223,6 +223,9 @@ class DeliQueueLincheckTest {
      * catches it). REMOVALS_PILE_UP and FREELIST_WAKE_AT_EXACT_SIZE skip a wake that only a Looper asleep behind
      * 64 removed nodes needs, and REMOVALS_NEVER_FINISH only makes walks longer: what they change is how much stays
      * linked and how far a walk goes, never an operation's result (DeliQueueStructureTest catches them).
+     * DUE_BY_FORGETS_QUIT leaves a message quitSafely kept undelivered only when next() tears down after the stale
+     * null; the Looper here only polls, never tears down, and its next poll delivers what the quit kept (JPF's
+     * QuitSafelyBesideRemoval catches it).
      */
     static final Set<Mutant> MUTANTS_BEYOND_THESE_OPERATIONS = EnumSet.of(Mutant.LOST_WAKEUP,
             Mutant.WAKE_BY_CLOCK, Mutant.ASYNC_HELD_BY_BARRIER, Mutant.BARRIER_REMOVAL_WITHOUT_WAKE,
@@ -232,7 +235,7 @@ class DeliQueueLincheckTest {
             Mutant.FREELIST_WAKE_AT_EXACT_SIZE, Mutant.REMOVALS_NEVER_FINISH, Mutant.INTERRUPT_STICKS,
             Mutant.IDLE_HANDLERS_MISS_INTERRUPT, Mutant.ASKS_ABOUT_OWN_POSTS, Mutant.NEGATIVE_WHEN_AT_FRONT,
             Mutant.IDLE_BEHIND_DUE_BARRIER, Mutant.REMOVAL_IGNORES_OWNER, Mutant.CLAIM_FLOOR_AT_TOP,
-            Mutant.SKIP_OVER_RESERVATION);
+            Mutant.SKIP_OVER_RESERVATION, Mutant.DUE_BY_FORGETS_QUIT);
 
     /**
      * Each mutant must fail model checking of at least one group. A mutant that hand-written scenarios are aimed at

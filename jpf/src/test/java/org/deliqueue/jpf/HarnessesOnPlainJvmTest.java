@@ -59,6 +59,7 @@ class HarnessesOnPlainJvmTest {
                 Arguments.of("InterruptedLooper", (Main) InterruptedLooper::main, new String[] {"DELI"}),
                 Arguments.of("QuitSafelyVsTick", (Main) QuitSafelyVsTick::main, new String[] {"DELI", "10"}),
                 Arguments.of("QuitSafelyVsTick at uptime 0", (Main) QuitSafelyVsTick::main, new String[] {"DELI", "0"}),
+                Arguments.of("QuitSafelyBesideRemoval", (Main) QuitSafelyBesideRemoval::main, new String[] {"DELI"}),
                 Arguments.of("BarrierTokens", (Main) BarrierTokens::main, new String[] {"DELI"}));
     }
 
