@@ -25,7 +25,8 @@ public enum Mutant implements MessageQueue.Factory {
      * The push loop reads {@code top} and writes it back without CAS: two concurrent pushes lose one node. The
      * write records no trace event (the step it replaces is the CAS).
      */
-    NON_ATOMIC_PUSH(Detection.CONFORMANCE, "ExactlyOnce/NoLostMessage: the stress test counts a lost message",
+    NON_ATOMIC_PUSH(Detection.CONFORMANCE, "NoLostMessage",
+            "ExactlyOnce/NoLostMessage: the stress test counts a lost message",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
             boolean casTop(Message t, Message node) {
@@ -35,7 +36,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** Delivery checks REMOVED then sets it, instead of one CAS: a racing remover and the Looper both win. */
-    DELIVER_WITHOUT_REMOVED_CAS(Detection.MODEL_CHECKER, "ExactlyOnce: the window between check and set is a few "
+    DELIVER_WITHOUT_REMOVED_CAS(Detection.MODEL_CHECKER, "ExactlyOnce",
+            "ExactlyOnce: the window between check and set is a few "
             + "instructions wide; Lincheck/JPF schedule into it, a stress test on 2 cores rarely does",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
@@ -49,7 +51,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** The heap compares by {@code signum(a - b)}, as upstream: wrong once the difference overflows. */
-    OVERFLOWING_COMPARATOR(Detection.CONFORMANCE, "DeliveryOrder: the extreme-when ordering test",
+    OVERFLOWING_COMPARATOR(Detection.CONFORMANCE, "DeliveryOrder",
+            "DeliveryOrder: the extreme-when ordering test",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
             MessageHeap newHeap() {
@@ -64,7 +67,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** Unlink clears the unlinked message's {@code next}: a traversal standing on it stops early. */
-    UNLINK_CLEARS_NEXT(Detection.SCRIPTED, "TraversalComplete: a traversal standing on the message the Looper "
+    UNLINK_CLEARS_NEXT(Detection.SCRIPTED, "TraversalComplete",
+            "TraversalComplete: a traversal standing on the message the Looper "
             + "unlinks stops there (ScriptedInterleavingTest); random stress rarely lands on it",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
@@ -75,7 +79,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** Teardown sets TEARDOWN and frees at once, without waiting for wakers holding a reference. */
-    TEARDOWN_WITHOUT_WAIT(Detection.SCRIPTED, "NoUseAfterTeardown: a waker holding a reference signals a freed "
+    TEARDOWN_WITHOUT_WAIT(Detection.SCRIPTED, "NoUseAfterTeardown",
+            "NoUseAfterTeardown: a waker holding a reference signals a freed "
             + "resource (ScriptedInterleavingTest); random stress rarely lands in that window",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
@@ -91,7 +96,8 @@ public enum Mutant implements MessageQueue.Factory {
      * The Looper parks right after publishing ASLEEP, without re-checking {@code top} and {@code freelist}. Traced,
      * its sleep logs the publication and then the park, with no re-check between them.
      */
-    LOST_WAKEUP(Detection.SCRIPTED, "NoLostWakeup: a push between the Looper's sweep and its ASLEEP write is "
+    LOST_WAKEUP(Detection.SCRIPTED, "NoLostWakeup",
+            "NoLostWakeup: a push between the Looper's sweep and its ASLEEP write is "
             + "stranded (ScriptedInterleavingTest); random stress rarely lands there on 2 cores",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
@@ -101,7 +107,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** The sweep forgets the back-link of the boundary (the previous sweep's top). */
-    SWEEP_SKIPS_BACKLINKS(Detection.CONFORMANCE, "BackLinksConsistent: removing or delivering that message "
+    SWEEP_SKIPS_BACKLINKS(Detection.CONFORMANCE, "BackLinksConsistent",
+            "BackLinksConsistent: removing or delivering that message "
             + "later fails (no back-link to splice through)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
@@ -113,7 +120,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** A remover publishes its tombstone chain with a plain write: a racing push or drain loses a chain. */
-    FREELIST_PLAIN_PUSH(Detection.MODEL_CHECKER, "HeapStackConsistent: a lost chain leaves tombstones linked "
+    FREELIST_PLAIN_PUSH(Detection.MODEL_CHECKER, "HeapStackConsistent",
+            "HeapStackConsistent: a lost chain leaves tombstones linked "
             + "forever (a leak no operation's result shows); jcstress's FreelistVsDrain twin counts them",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
@@ -124,7 +132,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** The drain unlinks what a removal took but not its descriptor (the spec's twin: MC_DRAIN_SKIPS_NEWEST). */
-    DRAIN_KEEPS_DESCRIPTORS(Detection.STRUCTURE, "Every finished removal leaves its descriptor linked for good, "
+    DRAIN_KEEPS_DESCRIPTORS(Detection.STRUCTURE, "GoneNodesUnlinkedAtRest",
+            "Every finished removal leaves its descriptor linked for good, "
             + "walked by every later removal and query (GoneNodesUnlinkedAtRest: DeliQueueTesting.checkInvariants "
             + "once the Looper has drained; DeliQueueStructureTest: the stack grows by a node per debounced event)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
@@ -137,7 +146,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** Once the quit sentinel is swept, what is due is judged by the Looper's clock reading alone (spec: DueBy). */
-    DUE_BY_FORGETS_QUIT(Detection.MODEL_CHECKER, "Refinement (quitSafely): a claim lost to a removal sends the "
+    DUE_BY_FORGETS_QUIT(Detection.MODEL_CHECKER, "Refinement",
+            "Refinement (quitSafely): a claim lost to a removal sends the "
             + "Looper round again with its old clock reading; when that sweep meets the sentinel of a quitSafely "
             + "taken after a tick, what the quit kept is not due by the reading, and the Looper tears down over it. "
             + "Needs the tick, the removal and the quit between the Looper's reading and its claim (JPF (m) "
@@ -150,7 +160,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** Removers never wake the Looper to unlink what they leave on the stack (the design before the freelist's wake). */
-    REMOVALS_PILE_UP(Detection.STRUCTURE, "Removals behind a sleeping Looper stay linked: a debounce from another "
+    REMOVALS_PILE_UP(Detection.STRUCTURE, "",
+            "Removals behind a sleeping Looper stay linked: a debounce from another "
             + "thread grows the stack by two nodes per event until the Looper's deadline (DeliQueueStructureTest)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
@@ -160,7 +171,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** hasMessages walks once from one read of {@code top}, as upstream. */
-    SINGLE_PASS_TRAVERSAL(Detection.SCRIPTED, "Refinement (linearizability of hasMessages): a match delivered "
+    SINGLE_PASS_TRAVERSAL(Detection.SCRIPTED, "Refinement",
+            "Refinement (linearizability of hasMessages): a match delivered "
             + "behind the walk while another is pushed in front of it is missed though one is always pending "
             + "(ScriptedInterleavingTest); the conformance suite never interleaves that way",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
@@ -180,7 +192,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** A producer decides whether a barrier holds its message back by the clock, not by the protocol's order. */
-    WAKE_BY_CLOCK(Detection.CONFORMANCE, "NoLostWakeup: a front-of-queue post at uptime 0 sorts before a barrier "
+    WAKE_BY_CLOCK(Detection.CONFORMANCE, "NoLostWakeup",
+            "NoLostWakeup: a front-of-queue post at uptime 0 sorts before a barrier "
             + "posted at uptime 0, yet the Looper parked behind the barrier is not woken (ClockAndFaultsTest)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
@@ -191,7 +204,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** A producer treats an asynchronous message as held back by the barrier the Looper sleeps behind. */
-    ASYNC_HELD_BY_BARRIER(Detection.CONFORMANCE, "NoLostWakeup: an async post past a barrier never wakes the Looper "
+    ASYNC_HELD_BY_BARRIER(Detection.CONFORMANCE, "NoLostWakeup",
+            "NoLostWakeup: an async post past a barrier never wakes the Looper "
             + "parked behind it (HandlerLooperTest's barrier ping-pong)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
@@ -202,7 +216,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** removeSyncBarrier does not wake a Looper parked behind the barrier it removed. */
-    BARRIER_REMOVAL_WITHOUT_WAKE(Detection.CONFORMANCE, "NoLostWakeup: the sync messages behind a removed barrier "
+    BARRIER_REMOVAL_WITHOUT_WAKE(Detection.CONFORMANCE, "NoLostWakeup",
+            "NoLostWakeup: the sync messages behind a removed barrier "
             + "wait until something else wakes the Looper",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
@@ -214,7 +229,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** quit does not wake a Looper that sleeps: it tears down only when something else wakes it. */
-    QUIT_WITHOUT_WAKE(Detection.CONFORMANCE, "QuitTerminates: a Looper asleep without deadline never sees the quit",
+    QUIT_WITHOUT_WAKE(Detection.CONFORMANCE, "QuitTerminates",
+            "QuitTerminates: a Looper asleep without deadline never sees the quit",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
             void wakeIfAsleep(long mask) {
@@ -225,7 +241,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** quitSafely reads the clock once, before its first read of {@code top} (upstream edge case 5). */
-    QUIT_TIME_BEFORE_TOP(Detection.CONFORMANCE, "Refinement (quitSafely): a post that reads a later clock and pushes "
+    QUIT_TIME_BEFORE_TOP(Detection.CONFORMANCE, "Refinement",
+            "Refinement (quitSafely): a post that reads a later clock and pushes "
             + "before the sentinel returns true and is then dropped (ClockAndFaultsTest scripts the clock)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
@@ -239,7 +256,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** A remover leaves the payload of what it removed in place until the Looper drains the freelist. */
-    REMOVAL_KEEPS_PAYLOAD(Detection.CONFORMANCE, "PayloadReleased: behind a sleeping Looper, a removed message keeps "
+    REMOVAL_KEEPS_PAYLOAD(Detection.CONFORMANCE, "PayloadReleased",
+            "PayloadReleased: behind a sleeping Looper, a removed message keeps "
             + "its obj reachable (ClockAndFaultsTest, with the garbage collector); Lincheck's validation sees it",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
@@ -252,7 +270,8 @@ public enum Mutant implements MessageQueue.Factory {
      * A removal's selection lets its predicate's exception out: the removal takes nothing, though the contract is
      * that a throwing message counts as "no match" and the removal completes before the throw is rethrown.
      */
-    REMOVAL_ABORTS_ON_THROW(Detection.CONFORMANCE, "Refinement (a removal whose equals throws): the messages it "
+    REMOVAL_ABORTS_ON_THROW(Detection.CONFORMANCE, "Refinement",
+            "Refinement (a removal whose equals throws): the messages it "
             + "matched before the throw stay in the queue (ThrowingUserCodeTest)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
@@ -271,7 +290,8 @@ public enum Mutant implements MessageQueue.Factory {
      * whoever asks whether it covers a message - the Looper for its heap heads and the quit's drop, any thread
      * resolving a reservation, queries, the remover's own walk - runs the predicate again.
      */
-    LOOPER_ASKS_PREDICATE(Detection.CONFORMANCE, "UserCodeOnCaller, NoLostMessage: an equals that answers yes on the "
+    LOOPER_ASKS_PREDICATE(Detection.CONFORMANCE, "UserCodeOnCaller, NoLostMessage",
+            "UserCodeOnCaller, NoLostMessage: an equals that answers yes on the "
             + "Looper after no on the remover loses the message (UserCodeTest); an equals that takes a lock the "
             + "remover holds blocks the Looper (UserCodeTest's deadlock)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
@@ -299,7 +319,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** The Looper parks with the interrupt status set: LockSupport.park returns at once, and the Looper spins. */
-    PARK_KEEPS_INTERRUPT(Detection.CONFORMANCE, "Interrupts are ignored, never spun on: an interrupted idle Looper "
+    PARK_KEEPS_INTERRUPT(Detection.CONFORMANCE, "",
+            "Interrupts are ignored, never spun on: an interrupted idle Looper "
             + "burns a core (ClockAndFaultsTest measures its CPU time while idle)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
@@ -317,7 +338,8 @@ public enum Mutant implements MessageQueue.Factory {
      * The queue remembers that its Looper was interrupted and never forgets: every later return from next() raises
      * the interrupt again, even after a handler cleared it (a pending flag that is set and never reset).
      */
-    INTERRUPT_STICKS(Detection.CONFORMANCE, "Interrupts are user code's once handed back: a handler that cleared "
+    INTERRUPT_STICKS(Detection.CONFORMANCE, "",
+            "Interrupts are user code's once handed back: a handler that cleared "
             + "the status sees it again at a later dispatch (ClockAndFaultsTest)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             private boolean everInterrupted;
@@ -341,7 +363,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** Idle handlers run while an interrupt the Looper's wait cleared is still held back for next()'s return. */
-    IDLE_HANDLERS_MISS_INTERRUPT(Detection.CONFORMANCE, "Interrupts are user code's: an idle handler run after the "
+    IDLE_HANDLERS_MISS_INTERRUPT(Detection.CONFORMANCE, "",
+            "Interrupts are user code's: an idle handler run after the "
             + "Looper was interrupted while blocked behind a barrier does not see it (ClockAndFaultsTest)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
@@ -351,7 +374,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** A walk asks its predicate about the messages that predicate posted itself: the design before 2026-11-26. */
-    ASKS_ABOUT_OWN_POSTS(Detection.CONFORMANCE, "A removal or query whose predicate posts whenever it is asked never "
+    ASKS_ABOUT_OWN_POSTS(Detection.CONFORMANCE, "",
+            "A removal or query whose predicate posts whenever it is asked never "
             + "returns: each post moves top, and the walk asks about it too (UserCodeTest)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
@@ -361,7 +385,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** Removal tombstones message by message with no descriptor: the design before removal became atomic. */
-    BULK_REMOVAL_PER_MESSAGE(Detection.MODEL_CHECKER, "Refinement (atomic removal): off the Looper a removal "
+    BULK_REMOVAL_PER_MESSAGE(Detection.MODEL_CHECKER, "Refinement",
+            "Refinement (atomic removal): off the Looper a removal "
             + "matching several messages interleaves with deliveries, and it takes messages pushed after a "
             + "concurrent removal saw the first one gone (Lincheck)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
@@ -387,7 +412,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** The Looper delivers with one REMOVED CAS, without reserving: a removal pushed after its sweep is ignored. */
-    UNRESERVED_DELIVERY(Detection.MODEL_CHECKER, "Refinement (atomic removal): a removal pushed between the "
+    UNRESERVED_DELIVERY(Detection.MODEL_CHECKER, "Refinement",
+            "Refinement (atomic removal): a removal pushed between the "
             + "Looper's sweep and its CAS covers the message, which is delivered anyway (Lincheck)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
@@ -406,7 +432,8 @@ public enum Mutant implements MessageQueue.Factory {
      * The Looper's half of the wait word's Dekker pair one step weaker: ASLEEP published with a release store and
      * {@code top} and {@code freelist} re-read with acquire loads, instead of volatile accesses.
      */
-    SLEEP_RELEASE_ACQUIRE(Detection.MODEL_CHECKER, "NoLostWakeup (memory ordering): the re-check may read top and "
+    SLEEP_RELEASE_ACQUIRE(Detection.MODEL_CHECKER, "NoLostWakeup",
+            "NoLostWakeup (memory ordering): the re-check may read top and "
             + "freelist before the ASLEEP store is visible (x86-64's store buffer does it), while the producer reads "
             + "the old wait word after its CAS: neither side sees the other and the Looper parks past the push "
             + "(jcstress SleepVsPush, SleepVsFreelist); checkers of sequentially consistent executions cannot see it",
@@ -428,7 +455,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** A traversal (a query's, or a removal's selection) without the load fence before each re-read of {@code top}. */
-    TRAVERSE_WITHOUT_FENCE(Detection.MODEL_CHECKER, "Refinement (hasMessages' false answer, memory ordering): a payload "
+    TRAVERSE_WITHOUT_FENCE(Detection.MODEL_CHECKER, "Refinement",
+            "Refinement (hasMessages' false answer, memory ordering): a payload "
             + "read as cleared by a removal may be performed after the next read of top, which then still shows no "
             + "descriptor, and the false answer has no linearization point. Only a weak machine (arm64) can reorder "
             + "the two loads, and only rarely (the removal must fit between them): jcstress HasMessagesVsRemoval",
@@ -443,7 +471,8 @@ public enum Mutant implements MessageQueue.Factory {
      * A reservation is resolved for the newest owner that covers the message instead of the earliest: the first
      * one met walking down from {@code top}.
      */
-    RESOLVE_TAKES_LATEST_OWNER(Detection.SCRIPTED, "RemovalReturnsItsSet, Refinement: two owners (a removal, then a "
+    RESOLVE_TAKES_LATEST_OWNER(Detection.SCRIPTED, "RemovalReturnsItsSet, Refinement",
+            "RemovalReturnsItsSet, Refinement: two owners (a removal, then a "
             + "second removal or the quit) pushed while the Looper holds a reservation on a message both cover; the "
             + "first removal linearized while the message was queued, yet the later owner gets it and the first "
             + "removal returns without it (RemovalQuitRacesTest)",
@@ -461,7 +490,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** A removal descriptor pushed above a quitting {@code top} does not carry the QUITTING flag on. */
-    DESCRIPTOR_FORGETS_QUIT(Detection.CONFORMANCE, "NoPushAfterQuit: after quitSafely, a removal that takes "
+    DESCRIPTOR_FORGETS_QUIT(Detection.CONFORMANCE, "NoPushAfterQuit",
+            "NoPushAfterQuit: after quitSafely, a removal that takes "
             + "something pushes a descriptor that is not quitting, and a post on it is accepted after the quit "
             + "(RemovalQuitRacesTest)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
@@ -472,7 +502,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** Only the Looper's drop honours the quit: for every other owner test the quit sentinel covers nothing. */
-    QUIT_OWNS_NOTHING(Detection.CONFORMANCE, "Refinement: after quitSafely a removal takes, and a query finds, a "
+    QUIT_OWNS_NOTHING(Detection.CONFORMANCE, "Refinement",
+            "Refinement: after quitSafely a removal takes, and a query finds, a "
             + "message the quit dropped; a reservation resolved after quit() delivers a message the quit doomed "
             + "(RemovalQuitRacesTest)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
@@ -483,7 +514,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** removeSyncBarrier returns once its removal ran, whether or not that removal took the barrier. */
-    BARRIER_REMOVED_TWICE(Detection.MODEL_CHECKER, "Refinement (removeSyncBarrier): two threads removing the same "
+    BARRIER_REMOVED_TWICE(Detection.MODEL_CHECKER, "Refinement",
+            "Refinement (removeSyncBarrier): two threads removing the same "
             + "token both find the barrier before either removes it, and both return normally; one of them must throw "
             + "(the token was removed). Sequentially identical to DeliQueue: only a checker of interleavings sees it",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
@@ -500,7 +532,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** Removers wake a sleeping Looper only when the freelist's size is exactly the wake size. */
-    FREELIST_WAKE_AT_EXACT_SIZE(Detection.STRUCTURE, "Removals behind a sleeping Looper pile up when each hands over "
+    FREELIST_WAKE_AT_EXACT_SIZE(Detection.STRUCTURE, "",
+            "Removals behind a sleeping Looper pile up when each hands over "
             + "a chain whose length steps over the wake size: removals of two messages (three nodes each) reach 63 "
             + "then 66 and never wake the Looper (DeliQueueStructureTest)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
@@ -511,7 +544,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** Removals never mark their descriptor finished: walks pass every tombstone and descriptor one by one. */
-    REMOVALS_NEVER_FINISH(Detection.STRUCTURE, "A debounce behind a busy Looper (one tombstone and one descriptor "
+    REMOVALS_NEVER_FINISH(Detection.STRUCTURE, "",
+            "A debounce behind a busy Looper (one tombstone and one descriptor "
             + "per event, none unlinked until the Looper returns) makes every walk step over all of them: the "
             + "events' cost grows quadratically (DeliQueueStructureTest measures the walk; bench/ DebounceBench)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
@@ -522,7 +556,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** The dead run below a finished removal takes the quit sentinel for a dead node (it carries REMOVED too). */
-    SKIP_OVER_QUIT_SENTINEL(Detection.CONFORMANCE, "Refinement: after quitSafely and a removal, walks jump over the "
+    SKIP_OVER_QUIT_SENTINEL(Detection.CONFORMANCE, "Refinement",
+            "Refinement: after quitSafely and a removal, walks jump over the "
             + "sentinel that owns what the quit dropped, and a query finds a dropped message (RemovalAfterQuitTest)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
@@ -533,7 +568,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** A removal's collect ends below its newest verdict instead of its oldest. */
-    COLLECT_STOPS_AT_NEWEST(Detection.CONFORMANCE, "RemovalReturnsItsSet: a removal that matched two messages takes "
+    COLLECT_STOPS_AT_NEWEST(Detection.CONFORMANCE, "RemovalReturnsItsSet",
+            "RemovalReturnsItsSet: a removal that matched two messages takes "
             + "the one posted last and returns without the other, which its descriptor still owns, so the Looper "
             + "never delivers it either (MessageQueueConformanceTest, Lincheck; TLC MC_COLLECT_STOPS_AT_NEWEST)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
@@ -545,7 +581,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** A finished removal publishes FINISHED before it writes where its dead run ends. */
-    SKIP_PUBLISHED_AFTER_FINISH(Detection.MODEL_CHECKER, "TraversalComplete: a walk that reads FINISHED between the "
+    SKIP_PUBLISHED_AFTER_FINISH(Detection.MODEL_CHECKER, "TraversalComplete",
+            "TraversalComplete: a walk that reads FINISHED between the "
             + "two writes jumps to a skip still null and ends, missing every live message below: a query answers "
             + "false, a removal takes nothing (an interleaving inside the remover's finish: Lincheck, jcstress)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
@@ -558,7 +595,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** A negative {@code when} sorts as front of the queue: messages at one negative time come out LIFO. */
-    NEGATIVE_WHEN_AT_FRONT(Detection.CONFORMANCE, "DeliveryOrder: three messages at one negative uptime come out "
+    NEGATIVE_WHEN_AT_FRONT(Detection.CONFORMANCE, "DeliveryOrder",
+            "DeliveryOrder: three messages at one negative uptime come out "
             + "newest first; only when 0 is the front of the queue (MessageQueueConformanceTest)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
@@ -568,7 +606,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** A queue whose head is a barrier due exactly now counts as idle. */
-    IDLE_BEHIND_DUE_BARRIER(Detection.CONFORMANCE, "Idle handlers run only when nothing is due: with the clock "
+    IDLE_BEHIND_DUE_BARRIER(Detection.CONFORMANCE, "",
+            "Idle handlers run only when nothing is due: with the clock "
             + "standing at a barrier's time, the idle handlers run while the barrier blocks the queue "
             + "(HandlerLooperTest)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
@@ -582,7 +621,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** Of the owner nodes that cover a message, the latest (highest ticket) is taken for the earliest. */
-    EARLIEST_OWNER_IS_LATEST(Detection.SCRIPTED, "RemovalReturnsItsSet, ExactlyOnce: two removals cover one "
+    EARLIEST_OWNER_IS_LATEST(Detection.SCRIPTED, "RemovalReturnsItsSet, ExactlyOnce",
+            "RemovalReturnsItsSet, ExactlyOnce: two removals cover one "
             + "message and the Looper sweeps both descriptors before either collects; it tombstones the message for "
             + "the second, which skips it because the first covers it, and the first skips it because the second "
             + "took it: both return 0 and the message is gone (ScriptedInterleavingTest)",
@@ -600,7 +640,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** The Looper's drop at quit takes every message the quit dooms, even one a removal pushed earlier owns. */
-    QUIT_DROP_OVERRIDES_REMOVAL(Detection.SCRIPTED, "RemovalReturnsItsSet, Refinement: a removal pushed before "
+    QUIT_DROP_OVERRIDES_REMOVAL(Detection.SCRIPTED, "RemovalReturnsItsSet, Refinement",
+            "RemovalReturnsItsSet, Refinement: a removal pushed before "
             + "quit() took a message, and the Looper sweeps both before the remover collects; the drop at quit "
             + "tombstones the message for the quit and the removal returns 0 (ScriptedInterleavingTest)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
@@ -611,7 +652,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** A query counts a reserved message as gone without resolving the reservation. */
-    QUERY_SKIPS_RESERVATION(Detection.SCRIPTED, "Refinement (hasMessages): while the Looper holds a reservation, a "
+    QUERY_SKIPS_RESERVATION(Detection.SCRIPTED, "Refinement",
+            "Refinement (hasMessages): while the Looper holds a reservation, a "
             + "query answers false, and then the same thread's removal takes the message (the delivery is refused): "
             + "the message was absent, then removed (ScriptedInterleavingTest)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
@@ -623,7 +665,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** A remover's collect ignores the earlier owner nodes it walks past: it takes what it reaches first. */
-    REMOVAL_IGNORES_OWNER(Detection.SCRIPTED, "RemovalReturnsItsSet: two removals cover one message and the later "
+    REMOVAL_IGNORES_OWNER(Detection.SCRIPTED, "RemovalReturnsItsSet",
+            "RemovalReturnsItsSet: two removals cover one message and the later "
             + "collects first: it takes the message the earlier one's push took, and the earlier returns without it "
             + "(ScriptedInterleavingTest; the spec's twin is MC_REMOVAL_IGNORES_OWNER)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
@@ -634,7 +677,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** The Looper's claim takes the {@code top} it reads now as its floor, not the {@code top} it swept. */
-    CLAIM_FLOOR_AT_TOP(Detection.SCRIPTED, "RemovalReturnsItsSet: a removal pushed between the Looper's sweep and its "
+    CLAIM_FLOOR_AT_TOP(Detection.SCRIPTED, "RemovalReturnsItsSet",
+            "RemovalReturnsItsSet: a removal pushed between the Looper's sweep and its "
             + "claim is below the floor, so the resolution delivers a message that removal took at its push "
             + "(ScriptedInterleavingTest). Each call's result stays linearizable (the delivery then linearizes at the "
             + "claim), so only a check of the protocol's steps sees it",
@@ -646,7 +690,8 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /** A finished removal's dead run passes a reserved message, as if it had already left. */
-    SKIP_OVER_RESERVATION(Detection.SCRIPTED, "SkipsPassOnlyGone: a removal finishing while the Looper holds a "
+    SKIP_OVER_RESERVATION(Detection.SCRIPTED, "SkipsPassOnlyGone",
+            "SkipsPassOnlyGone: a removal finishing while the Looper holds a "
             + "reservation below it records a skip past the reserved message, which has not left the queue until "
             + "it is resolved (ScriptedInterleavingTest)",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
@@ -691,12 +736,19 @@ public enum Mutant implements MessageQueue.Factory {
 
     /** Who catches it. */
     public final Detection detection;
+    /**
+     * The spec's obligations it violates, by name, comma-separated (the obligation trace reads them from this file
+     * and lists each mutant under them in docs/obligations.md); empty for a defined behaviour the spec does not
+     * model (interrupts, idle handlers, user code's re-entry, how much stays linked or walked).
+     */
+    public final String violates;
     /** The obligation it breaks and why it is caught (or why only a model checker can). */
     public final String reason;
     private final MessageQueue.Factory factory;
 
-    Mutant(Detection detection, String reason, MessageQueue.Factory factory) {
+    Mutant(Detection detection, String violates, String reason, MessageQueue.Factory factory) {
         this.detection = detection;
+        this.violates = violates;
         this.reason = reason;
         this.factory = factory;
     }

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -47,7 +48,9 @@ import java.util.stream.Stream;
  *       and the Java method each action {@code method_step} names, must still exist in {@value #CODE}.
  *   <li><b>Negative controls</b>: each seeded bug of {@value #MUTANTS} must be declared by at least one checker,
  *       with {@code // negative control: NAME} at class level (or jcstress's {@code @MutantTwin("NAME")} or
- *       {@code @MutantTwin(value = "NAME", ...)}).
+ *       {@code @MutantTwin(value = "NAME", ...)}), and names the obligations it violates (its {@code violates}, the
+ *       constructor's second argument), which must be the spec's: the summary lists it, with its checkers' verdicts,
+ *       under each of them beside the spec's mutants, a kill table per obligation.
  *   <li><b>Verdicts</b>: the test cases of each checker's last run here ({@link CheckResults}).
  * </ul>
  *
@@ -109,6 +112,8 @@ public final class TraceMatrix {
     private final List<String> problems = new ArrayList<>();
     /** Seeded bug -> the checkers (class, or TLC model) that use it as a negative control. */
     private final Map<String, Set<String>> mutantCheckers = new LinkedHashMap<>();
+    /** Seeded bug of {@value #MUTANTS} -> the obligations it violates (its {@code violates}; none: beyond the spec). */
+    private final Map<String, List<String>> mutantViolates = new LinkedHashMap<>();
     /** Checker -> the report its results are read from, as the matrix names it. */
     private final Map<String, String> reportOf = new TreeMap<>();
     /** TLC model name -> its bounds. */
@@ -457,9 +462,16 @@ public final class TraceMatrix {
         if (!Files.exists(enumFile)) {
             return;
         }
-        Matcher constant = Pattern.compile("(?m)^    ([A-Z][A-Z_]+)\\(Detection").matcher(Files.readString(enumFile));
+        Matcher constant = Pattern.compile("(?m)^    ([A-Z][A-Z_]+)\\(Detection\\.\\w+,\\s*\"([^\"]*)\"")
+                .matcher(Files.readString(enumFile));
+        Set<String> known = ids();
         while (constant.find()) {
             mutantCheckers.put(constant.group(1), new LinkedHashSet<>());
+            List<String> violates = constant.group(2).isBlank() ? List.of()
+                    : Arrays.stream(constant.group(2).split(",")).map(String::strip).toList();
+            mutantViolates.put(constant.group(1), violates);
+            violates.stream().filter(id -> !known.contains(id)).forEach(id -> problems.add("seeded bug "
+                    + constant.group(1) + " (" + MUTANTS + ") violates unknown obligation '" + id + "'"));
         }
         // A comment line of its own (a string that contains the words, as MutantDetectionTest's parser has, is not one)
         Pattern declared = Pattern.compile("(?m)^// negative control: (.+)|@MutantTwin\\((?:value\\s*=\\s*)?\"(\\w+)\"");
@@ -581,8 +593,12 @@ public final class TraceMatrix {
                     .append(checkersOf(o.id()).stream().map(TraceMatrix::column).distinct()
                             .map(col -> col + ": " + columnVerdict(o.id(), col)).collect(Collectors.joining("<br>")))
                     .append(" | ")
-                    .append(negativeControls.stream().filter(s -> s.id().equals(o.id()))
-                            .map(s -> s.owner() + ": " + shortVerdict(s.owner())).collect(Collectors.joining("<br>")))
+                    .append(Stream.concat(negativeControls.stream().filter(s -> s.id().equals(o.id()))
+                                    .map(s -> s.owner() + ": " + shortVerdict(s.owner())),
+                            mutantViolates.entrySet().stream().filter(e -> e.getValue().contains(o.id()))
+                                    .map(e -> "`" + e.getKey() + "`: " + mutantCheckers.get(e.getKey()).stream()
+                                            .map(c -> c + " " + shortVerdict(c)).collect(Collectors.joining(", "))))
+                            .collect(Collectors.joining("<br>")))
                     .append(" |\n");
         }
         for (Obligation o : obligations) {

@@ -1,6 +1,7 @@
 package org.deliqueue.obligations;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -76,6 +77,25 @@ class TraceMatrixTest {
         edit(root.resolve("impl/src/test/java/org/deliqueue/ScriptedInterleavingTest.java"),
                 "// negative control: UNLINK_CLEARS_NEXT", "// negative control: UNLINK_CLEARS_NXT");
         assertReported(root, "unknown seeded bug 'UNLINK_CLEARS_NXT'");
+    }
+
+    @Test
+    void aSeededBugViolatingAnUnknownObligationIsReported(@TempDir Path copy) throws IOException {
+        Path root = copyOfTracedFiles(copy);
+        edit(root.resolve(TraceMatrix.MUTANTS), "DRAIN_KEEPS_DESCRIPTORS(Detection.STRUCTURE, \"GoneNodesUnlinkedAtRest\"",
+                "DRAIN_KEEPS_DESCRIPTORS(Detection.STRUCTURE, \"GoneNodesUnlinked\"");
+        assertReported(root, "seeded bug DRAIN_KEEPS_DESCRIPTORS (" + TraceMatrix.MUTANTS
+                + ") violates unknown obligation 'GoneNodesUnlinked'");
+    }
+
+    @Test
+    void theSummaryListsEachSeededBugUnderTheObligationsItViolates() throws IOException {
+        String page = TraceMatrix.load(ROOT).markdown("at commit `test`");
+        String row = page.lines().filter(l -> l.startsWith("| [`GoneNodesUnlinkedAtRest`]")).findFirst().orElseThrow();
+        assertTrue(row.contains("TLC MC_DRAIN_SKIPS_NEWEST: ") && row.contains("`DRAIN_KEEPS_DESCRIPTORS`: ")
+                && row.contains("DeliQueueStructureTest "), row);
+        String order = page.lines().filter(l -> l.startsWith("| [`DeliveryOrder`]")).findFirst().orElseThrow();
+        assertFalse(order.contains("DRAIN_KEEPS_DESCRIPTORS"), order);
     }
 
     @Test
