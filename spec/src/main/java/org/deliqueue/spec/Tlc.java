@@ -292,9 +292,13 @@ public final class Tlc {
         return runs;
     }
 
-    /** How many TLC runs go side by side: {@code tlc.parallel}, by default one per core each {@code workers} leave. */
+    /**
+     * How many TLC runs go side by side: {@code tlc.parallel}, or when it is not above 0 one per core each run's
+     * {@code workers} leave.
+     */
     public static int parallel(int workers) {
-        return Integer.getInteger("tlc.parallel", Math.max(1, Runtime.getRuntime().availableProcessors() / workers));
+        int set = Integer.getInteger("tlc.parallel", 0);
+        return set > 0 ? set : Math.max(1, Runtime.getRuntime().availableProcessors() / workers);
     }
 
     /**
@@ -630,8 +634,10 @@ public final class Tlc {
         }
         Path xml = tlc.specDir().resolve("target").resolve(junitFileName(what, only));
         TlcJUnit.write(xml, "tlc", runs, tlc.specDir());
-        System.out.printf("TLC, %s: %d run(s) in %.0f s, %d failure(s); JUnit XML in %s%n", what, runs.size(),
-                (System.nanoTime() - start) / 1e9, failures, xml);
+        System.out.printf("TLC, %s: %d run(s) in %.0f s (%s worker(s) each%s), %d failure(s); JUnit XML in %s%n",
+                what, runs.size(), (System.nanoTime() - start) / 1e9, workers,
+                List.of("ci", "mutants", "all").contains(what) ? ", " + parallel(workers) + " side by side" : "",
+                failures, xml);
         System.exit(failures == 0 ? 0 : 1);
     }
 }
