@@ -299,6 +299,10 @@ ParkedOverMessage == L.pc = "park" /\ \E m \in heap : ~removed[m] /\ m \notin Ba
 \* Three producers' CASes wait on one top: one wins, two must retry.
 ThreeOnOneTop == \E a, b, c \in Msgs : /\ Cardinality({a, b, c}) = 3
                                      /\ \A x \in {a, b, c} : pc[x] = "pushCas" /\ next[x] = next[a]
+\* The quit landed between pushes: two producers' pushes accepted, a third
+\* refused (three producers race the sentinel's CAS).
+QuitBetweenPushes == \E a, b, c \in Msgs : /\ Cardinality({a, b, c}) = 3
+                                          /\ Pushed(a) /\ Pushed(b) /\ pc[c] = "failed"
 \* A quit dooms a message that a removal chose (the two race for it).
 DoomedVerdict == \E m \in Msgs, r \in Removers : m \in verdict[r] /\ QuitPushed /\ DroppedByQuit(m)
 \* quitSafely kept one message (pushed before it, not doomed) and dropped another.
@@ -351,7 +355,9 @@ StateWitnesses == [
       parkedOverMessage |-> Lazily(ParkedOverMessage),
       timedPark |-> Lazily(TimedPark),
       barrierPark |-> Lazily(BarrierPark)],
-  NoPushAfterQuit |-> [pushRefused |-> Lazily(\E m \in Msgs : pc[m] = "failed")],
+  NoPushAfterQuit |-> [
+      pushRefused |-> Lazily(\E m \in Msgs : pc[m] = "failed"),
+      acceptedAcceptedRefused |-> Lazily(QuitBetweenPushes)],
   PayloadReleased |-> [removalReturned |-> Lazily(\E t \in Removers : pc[t] = "done" /\ T[t].won # <<>>)],
   RemovalReturnsItsSet |-> [
       tookSome |-> Lazily(\E t \in Removers : Collected(t) /\ took[t] # {}),

@@ -15,7 +15,4 @@ RpWhen == m1 :> 0 @@ m2 :> 0
 RpTraversers == {r1}
 RpOp == r1 :> "remove"
 RpPred == r1 :> {m1}
-
-\* CONSTRAINT: the Looper starts only once every producer has returned (pushed or refused).
-LooperAfterReturns == L # LooperInit => \A m \in Msgs : pc[m] \in {"done", "failed"}
 =============================================================================

@@ -12,4 +12,8 @@ StateWitnessReport == Report(StateWitnesses)
 ProducersReturned == \A m \in Msgs : pc[m] = "done"
 \* CONSTRAINT: a traverser starts only once every producer has returned.
 TraversersAfterPosts == \A t \in Traversers : pc[t] # "tStart" => ProducersReturned
+\* Every producer has returned, its push accepted or refused.
+ProducersReturnedOrRefused == \A m \in Msgs : pc[m] \in {"done", "failed"}
+\* CONSTRAINT: the Looper starts only once every producer has returned.
+LooperAfterReturns == L # LooperInit => ProducersReturnedOrRefused
 =============================================================================
