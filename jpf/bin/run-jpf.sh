@@ -75,8 +75,8 @@ RUNS=(
   # The listener demonstration: the lost update is found with the listener only; NON_ATOMIC_PUSH is found
   # without it (its read and write of the volatile `top` are scheduling points of their own).
   "BarrierTokens|DELI|on|pass"
-  "BarrierTokens|TOKEN_GET_THEN_SET|on|UniqueBarrierTokens"
-  "BarrierTokens|TOKEN_GET_THEN_SET|off|pass"
+  "BarrierTokens|BARRIER_TOKEN_READ_THEN_WRITE|on|Refinement"
+  "BarrierTokens|BARRIER_TOKEN_READ_THEN_WRITE|off|pass"
   "ProducersLooper|NON_ATOMIC_PUSH,1|off|NoLostMessage|ExactlyOnce"
 )
 # Seconds the largest DELI runs need, measured on 2 cores with two JPF runs side by side (2026-11-27): the ownership

@@ -1636,13 +1636,21 @@ public class DeliQueue extends PaddedTop {
     @Override
     public int postSyncBarrier() {
         long when = clock.uptimeMillis(); // first: a clock that throws costs no token
-        int token = nextBarrierToken.getAndIncrement();
+        int token = takeBarrierToken();
         Message barrier = new Message();
         barrier.makeBarrier(when, token);
         if (!push(barrier)) {
             throw new IllegalStateException("Cannot post a sync barrier: the queue is quitting.");
         }
         return token;
+    }
+
+    /**
+     * A token no other barrier took, whichever threads post barriers at once: one atomic increment (the
+     * {@code BARRIER_TOKEN_READ_THEN_WRITE} mutant reads, then writes, and two posts can share a token).
+     */
+    int takeBarrierToken() {
+        return nextBarrierToken.getAndIncrement();
     }
 
     /**

@@ -699,6 +699,21 @@ public enum Mutant implements MessageQueue.Factory {
             boolean isDeadMessage(int flags) {
                 return super.isDeadMessage(flags) || (flags & Message.FLAG_RESERVED) != 0; // BUG: not gone yet
             }
+        }),
+
+    /** postSyncBarrier reads the next token, then writes it back incremented: two posts at once share a token. */
+    BARRIER_TOKEN_READ_THEN_WRITE(Detection.MODEL_CHECKER, "Refinement",
+            "Refinement (each barrier its own token): two threads posting "
+            + "barriers at once both read the counter before either writes it, and one poster's removeSyncBarrier "
+            + "may remove the other's barrier, releasing what that one must still hold back. The window is a few "
+            + "instructions (jcstress BarrierTokens, JPF BarrierTokens; a held-out audit's bug)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            int takeBarrierToken() {
+                int token = nextBarrierToken.get();
+                nextBarrierToken.set(token + 1); // BUG: a read, then a write: not one atomic increment
+                return token;
+            }
         });
 
     /** Access modes that only the memory-ordering mutants use (FieldAccess holds the ones DeliQueue uses). */

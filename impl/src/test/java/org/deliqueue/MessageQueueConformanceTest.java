@@ -320,6 +320,23 @@ class MessageQueueConformanceTest {
         assertNull(q.nextWithinTimeout(), "next() once nothing deliverable remains");
     }
 
+    /**
+     * A second quit, of either kind, changes nothing: quit() after quitSafely() does not drop what quitSafely kept
+     * (Android's quit returns at once when the queue is already quitting).
+     */
+    @ForEachQueue
+    void aSecondQuitChangesNothing(MessageQueue.Factory factory) {
+        QueueFixture q = new QueueFixture(factory);
+        int due = q.enqueue(q.handler, START);
+        q.enqueue(q.handler, START + 1);
+        q.queue.quit(true);
+        q.queue.quit(false);
+        q.queue.quit(true);
+
+        assertEquals(List.of(due), q.pollAllAt(START + 1), "what the first quit (quitSafely) kept");
+        assertNull(q.nextWithinTimeout(), "next() once nothing deliverable remains");
+    }
+
     @ForEachQueue
     void quitSafelyDropsWhatWasDueAfterTheCallEvenOnceTimeHasCaughtUp(MessageQueue.Factory factory) {
         QueueFixture q = new QueueFixture(factory);

@@ -104,6 +104,49 @@ class ThrowingUserCodeTest {
         }
     }
 
+    /**
+     * A removal whose {@code equals} throws on two queued messages rethrows the first throw, the one about the first
+     * message it asked (the legacy queue stops there; DeliQueue asks about the rest, and keeps the first throw).
+     */
+    @ForEachQueue
+    void aRemovalWhoseEqualsThrowsTwiceRethrowsTheFirstThrow(MessageQueue.Factory factory) {
+        QueueFixture q = new QueueFixture(factory);
+        q.send(q.handler, 5, "older", QueueFixture.START + 2);
+        q.send(q.handler, 5, "newer", QueueFixture.START + 1);
+        List<RuntimeException> thrown = new ArrayList<>();
+        Object key = new Object() {
+            @Override
+            public boolean equals(Object payload) {
+                RuntimeException e = new IllegalStateException("equals threw on " + payload);
+                thrown.add(e);
+                throw e;
+            }
+
+            @Override
+            public int hashCode() {
+                return 0;
+            }
+        };
+        RuntimeException caught = assertThrows(IllegalStateException.class,
+                () -> q.queue.removeEqualMessages(q.handler, 5, key));
+        assertSame(thrown.get(0), caught, "the removal rethrew a later throw: " + caught.getMessage());
+    }
+
+    /**
+     * A query whose {@code equals} throws on a message still queued rethrows (on both queues): a throw is not a "no",
+     * which would report a queued message as absent.
+     */
+    @ForEachQueue
+    void aQueryWhoseEqualsThrowsOnAQueuedMessageRethrows(MessageQueue.Factory factory) {
+        QueueFixture q = new QueueFixture(factory);
+        Object detonator = new Object();
+        int queued = q.send(q.handler, 5, detonator, QueueFixture.START);
+        RuntimeException thrown = assertThrows(IllegalStateException.class,
+                () -> q.queue.hasEqualMessages(q.handler, 5, new ThrowsOn(detonator)));
+        assertEquals("equals threw", thrown.getMessage());
+        assertEquals(List.of(queued), q.pollAll(), "the query took nothing");
+    }
+
     /** Sends a message whose payload only the queue references; returns a weak reference to that payload. */
     private static WeakReference<Object> sendKey(QueueFixture q, long when) {
         Object key = new Object();

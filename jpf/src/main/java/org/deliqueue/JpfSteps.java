@@ -156,36 +156,4 @@ public final class JpfSteps {
             }
         }
     }
-
-    /**
-     * For the listener demonstration only ({@code BarrierTokens}): a DeliQueue whose {@code postSyncBarrier}
-     * takes its token with {@code get} then {@code set} on an {@code AtomicInteger} in a final field, instead of
-     * {@code getAndIncrement}. A lost update hands two barriers the same token. Not a seeded mutant of impl: it
-     * exists to show which bug JPF misses unless atomic calls are scheduling points.
-     */
-    public static DeliQueue tokenGetThenSet(Clock clock) {
-        return new TokenGetThenSet(clock);
-    }
-
-    private static final class TokenGetThenSet extends DeliQueue {
-        private final java.util.concurrent.atomic.AtomicInteger token = new java.util.concurrent.atomic.AtomicInteger(1);
-
-        TokenGetThenSet(Clock clock) {
-            super(true, clock);
-        }
-
-        @Override
-        public int postSyncBarrier() {
-            int t = token.get();
-            token.set(t + 1); // BUG (on purpose): a lost update between get and set
-            Message barrier = new Message();
-            barrier.flags = Message.FLAG_IN_USE;
-            barrier.when = clock.uptimeMillis();
-            barrier.arg1 = t;
-            if (!push(barrier)) {
-                throw new IllegalStateException("Cannot post a sync barrier: the queue is quitting.");
-            }
-            return t;
-        }
-    }
 }
