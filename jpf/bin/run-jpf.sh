@@ -80,15 +80,15 @@ RUNS=(
   "ProducersLooper|NON_ATOMIC_PUSH,1|off|NoLostMessage|ExactlyOnce"
 )
 # Seconds the largest DELI runs need, measured on 2 cores with two JPF runs side by side (2026-11-27): the ownership
-# harnesses completed in about 13 minutes (3.7 million states each), RemoverVsDelivery in 8 (2.2 million),
-# ProducersLooper in 4 min 45 s (1.1 million: over 300 s when TLC shares the cores). A run's
-# budget is this or JPF_TIMEOUT, whichever is larger.
+# harnesses completed in about 13 minutes (3.7 million states each; up to 25 min 22 s with JPF at half a core beside
+# jcstress and TLC), RemoverVsDelivery in 8 (2.2 million), ProducersLooper in 4 min 45 s (1.1 million: over 300 s
+# when TLC shares the cores). A run's budget is this or JPF_TIMEOUT, whichever is larger.
 declare -A RUN_BUDGET=(
   ["ProducersLooper DELI,1"]=600
   ["RemoverVsDelivery DELI,1"]=900
-  ["SecondRemover DELI,message"]=1200
-  ["SecondRemover DELI,barrier"]=1200
-  ["RemovalVsQuit DELI,quit"]=1200
+  ["SecondRemover DELI,message"]=1800
+  ["SecondRemover DELI,barrier"]=1800
+  ["RemovalVsQuit DELI,quit"]=1800
 )
 
 selected=()
