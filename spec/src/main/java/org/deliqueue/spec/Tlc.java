@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
  * {@code sim} (SIM, random simulation of MCFull), {@code mutants}, {@code all}. System properties: {@code tlc.jar} (the
  * environment variable TLC_JAR, when set, overrides it: {@link #jar(String, String)}), {@code spec.dir} (default: the
  * working directory), {@code tlc.workers} (default 1), {@code tlc.parallel} (models checked side by side in {@code ci}
- * and {@code mutants}, default one per core: {@link #runAll}), {@code tlc.timeout} (seconds per model, default 600).
+ * and {@code mutants}, default one per core: {@link #runAll}), {@code tlc.timeout} (seconds per model, default 1,200: {@link #timeoutSeconds}).
  * {@code full} and {@code sim} show TLC's progress lines as they come ({@link #isProgress}); {@code full} takes
  * {@code tlc.checkpoint} (TLC's -checkpoint, minutes) and {@code tlc.recover} (a metadir the runner printed: that model
  * is resumed from its last checkpoint with TLC's -recover), or the environment variables TLC_CHECKPOINT and
@@ -293,6 +293,14 @@ public final class Tlc {
     }
 
     /**
+     * Seconds one model may run before it counts as failed: {@code tlc.timeout}, or 1,200. The CI models take at most
+     * 3.5 minutes with one worker on an idle core (MCThreeProducers), but more than 10 at a load of 10 on 2 cores.
+     */
+    public static long timeoutSeconds() {
+        return Long.getLong("tlc.timeout", 1200);
+    }
+
+    /**
      * How many TLC runs go side by side: {@code tlc.parallel}, or when it is not above 0 one per core each run's
      * {@code workers} leave.
      */
@@ -528,7 +536,7 @@ public final class Tlc {
                         && !(what.equals("ci") && e.mutant()) && !(what.equals("mutants") && !e.mutant())
                         && (only.isEmpty() || e.model().matches(only))).toList();
                 Map<Expectation, Future<Result>> started = tlc.runAll(chosen, workers, parallel(workers),
-                        Long.getLong("tlc.timeout", 600));
+                        timeoutSeconds());
                 for (Map.Entry<Expectation, Future<Result>> run : started.entrySet()) {
                     Expectation e = run.getKey();
                     boolean mutant = e.mutant();

@@ -66,7 +66,7 @@ class SpecModelsTest {
 
     private static synchronized Future<Tlc.Result> runOf(Tlc.Expectation e) throws IOException {
         if (runs == null) {
-            runs = TLC.runAll(models().toList(), WORKERS, Tlc.parallel(WORKERS), 600);
+            runs = TLC.runAll(models().toList(), WORKERS, Tlc.parallel(WORKERS), Tlc.timeoutSeconds());
         }
         return runs.get(e);
     }
