@@ -110,7 +110,7 @@ class AndroidApiTest {
     }
 
     /**
-     * copyFrom copies the payload and the asynchronous flag, not the queue's flags: a copy of a message the queue
+     * copyFrom copies the payload and the asynchronous flag, not the queue's flags or the due time: a copy of a message the queue
      * has dispatched (DeliQueue: IN_USE and REMOVED for ever) is a fresh message that can be sent and delivered.
      */
     @ForEachQueue
@@ -124,6 +124,7 @@ class AndroidApiTest {
         copy.copyFrom(original);
         assertTrue(original.isInUse());
         assertFalse(copy.isInUse(), "copyFrom copied IN_USE");
+        assertEquals(0, copy.getWhen(), "copyFrom copies no when (as Android)");
         assertTrue(copy.isAsynchronous(), "copyFrom dropped the asynchronous flag");
         assertEquals(List.of(7, id, 9), List.of(copy.what, copy.arg1, copy.arg2));
         assertSame(payload, copy.obj);
@@ -205,7 +206,8 @@ class AndroidApiTest {
 
     /**
      * prepareMainLooper takes the queue kind and clock; the main queue may not quit (Android's
-     * {@code IllegalStateException("Main thread not allowed to quit.")}); there is one main Looper.
+     * {@code IllegalStateException("Main thread not allowed to quit.")}); there is one main Looper, and a second
+     * prepareMainLooper throws and leaves its thread as it was, without a Looper.
      */
     @ForEachQueue
     void prepareMainLooperUsesTheQueueKindAndClockItIsGiven(MessageQueue.Factory factory) {
@@ -222,10 +224,11 @@ class AndroidApiTest {
                     assertThrows(IllegalStateException.class, main::quit, "quit").getMessage(), "Android's message");
             assertEquals("Main thread not allowed to quit.",
                     assertThrows(IllegalStateException.class, main::quitSafely, "quitSafely").getMessage());
-            assertThrows(IllegalStateException.class, () -> TestSupport.onNewThread("second main", () -> {
-                Looper.prepareMainLooper(factory, clock);
-                return null;
-            }));
+            Looper afterRefusal = TestSupport.onNewThread("second main", () -> {
+                assertThrows(IllegalStateException.class, () -> Looper.prepareMainLooper(factory, clock));
+                return Looper.myLooper();
+            });
+            assertNull(afterRefusal, "a refused prepareMainLooper left its thread a Looper");
         } finally {
             synchronized (Looper.MAIN_LOCK) {
                 Looper.main = null; // forgets the main Looper, so that the next test can prepare its own

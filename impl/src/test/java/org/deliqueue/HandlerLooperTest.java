@@ -16,6 +16,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The queue as a {@link Looper} uses it: a real thread blocked in {@link MessageQueue#next()} on the system clock,
@@ -347,6 +348,47 @@ class HandlerLooperTest {
      * barrier counts as due, as in Android's next()): the idle handlers wait for the barrier's removal. The clock
      * stands still, so the barrier's time is exactly now.
      */
+    /**
+     * Idle handlers run the first time nothing is due, even while a message is queued for later: before next()
+     * parks until that message. The idle handler moves the clock to the message's time, so only a next() that ran
+     * it delivers the message.
+     */
+    @ForEachQueue
+    void idleHandlersRunBeforeTheLooperParksUntilAQueuedFutureMessage(MessageQueue.Factory factory) {
+        QueueFixture q = new QueueFixture(factory);
+        AtomicInteger runs = new AtomicInteger();
+        q.queue.addIdleHandler(() -> {
+            runs.incrementAndGet();
+            q.clock.set(QueueFixture.START + 50);
+            return false;
+        });
+        Message m = q.message(q.handler);
+        assertTrue(q.handler.sendMessageAtTime(m, QueueFixture.START + 50));
+        assertSame(m, q.nextWithinTimeout(), "the message due once the idle handler had run");
+        assertEquals(1, runs.get(), "runs of the idle handler");
+    }
+
+    /**
+     * A barrier at the head holds the sync messages back, but not an asynchronous one queued for later: next() parks
+     * until that message's time, not for ever.
+     */
+    @ForEachQueue
+    void behindABarrierNextParksUntilAQueuedAsyncMessageIsDue(MessageQueue.Factory factory) throws InterruptedException {
+        QueueFixture q = new QueueFixture(factory);
+        q.queue.postSyncBarrier();
+        q.enqueue(q.handler, QueueFixture.START); // held back by the barrier
+        Message async = q.message(q.async);
+        assertTrue(q.async.sendMessageAtTime(async, QueueFixture.START + 20));
+        AtomicReference<Message> got = new AtomicReference<>();
+        Thread looper = new Thread(() -> got.set(q.queue.next()), "next");
+        looper.setDaemon(true);
+        looper.start();
+        TestSupport.awaitParked(looper);
+        q.clock.set(QueueFixture.START + 20);
+        looper.join(TimeUnit.SECONDS.toMillis(TestSupport.TIMEOUT_SECONDS));
+        assertSame(async, got.get(), "the asynchronous message, delivered at its time");
+    }
+
     @ForEachQueue
     void idleHandlersWaitWhileABarrierDueNowBlocksTheQueue(MessageQueue.Factory factory) {
         try (LooperThread lt = LooperThread.start(factory, new ManualClock(100))) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
@@ -189,6 +190,46 @@ class HandlerThreadTest {
             releasePrepare.countDown();
             quitAndJoin(t);
         }
+    }
+
+    /**
+     * quit() on a HandlerThread still preparing its Looper waits for it (through getLooper, as Android's), then quits
+     * it: a shutdown path's start-then-quit ends the thread.
+     */
+    @ForEachQueue
+    void quitWhileTheLooperIsPreparingWaitsForItThenEndsTheThread(MessageQueue.Factory factory) {
+        CountDownLatch releasePrepare = new CountDownLatch(1);
+        HandlerThread t = new HandlerThread("held", Thread.NORM_PRIORITY, (quitAllowed, clock) -> {
+            awaitUninterruptibly(releasePrepare);
+            return factory.create(quitAllowed, clock);
+        }, Clock.SYSTEM);
+        startDaemon(t);
+        CompletableFuture<Boolean> quit = new CompletableFuture<>();
+        Thread quitter = new Thread(() -> quit.complete(t.quit()), "quitter");
+        quitter.setDaemon(true);
+        quitter.start();
+        try {
+            TestSupport.awaitParked(quitter);
+            assertFalse(quit.isDone(), "quit returned before the Looper was prepared");
+            releasePrepare.countDown();
+            assertTrue(TestSupport.await(quit, "quit"), "quit of a HandlerThread that was preparing its Looper");
+            join(t);
+        } finally {
+            releasePrepare.countDown();
+        }
+    }
+
+    /** A handler's throw ends the thread (it leaves loop()): getThreadId() is then -1, as after a quit. */
+    @ForEachQueue
+    void aThreadEndedByAHandlersThrowHasNoThreadId(MessageQueue.Factory factory) {
+        HandlerThread t = started(factory, Clock.SYSTEM);
+        RuntimeException thrown = new IllegalStateException("thrown by a test handler");
+        new Handler(t.getLooper()).post(() -> {
+            throw thrown;
+        });
+        AssertionError died = assertThrows(AssertionError.class, () -> join(t));
+        assertSame(thrown, died.getCause(), "the thread died of the handler's exception");
+        assertEquals(-1, t.getThreadId(), "getThreadId after the thread ended");
     }
 
     /**

@@ -88,14 +88,15 @@ class LooperHooksTest {
 
     /**
      * The observer sees start then end of each dispatch with the token start returned; a throwing handler: start then
-     * the exception, which the loop then lets out (the thread ends with it).
+     * the exception, which the loop then lets out (the thread ends with it). The handler throws an Error: the
+     * observer is told of any Throwable.
      */
     @ForEachQueue
     void theObserverSeesEachDispatchStartAndEndOrItsException(MessageQueue.Factory factory) {
         CompletableFuture<Throwable> uncaught = new CompletableFuture<>();
         HandlerThread t = startedCatching(factory, uncaught);
         Events events = new Events();
-        RuntimeException thrown = new IllegalStateException("thrown by a test handler");
+        Error thrown = new AssertionError("thrown by a test handler"); // any Throwable, not only a RuntimeException
         Looper looper = t.getLooper();
         looper.setObserver(new Looper.Observer() {
             private int started;

@@ -419,6 +419,23 @@ class MessageQueueConformanceTest {
         assertNull(q.nextWithinTimeout(), "next() does not wait for the held-back message");
     }
 
+    /**
+     * What quit() drops is given back: its payload, target and callback are cleared, as for a removed message, so a
+     * dropped message keeps nothing reachable.
+     */
+    @ForEachQueue
+    void aMessageDroppedByQuitHoldsNoPayload(MessageQueue.Factory factory) {
+        QueueFixture q = new QueueFixture(factory);
+        Message m = q.message(q.handler, 3, new Object());
+        m.callback = () -> { };
+        assertTrue(q.handler.sendMessageAtTime(m, START + 100));
+        q.queue.quit(false);
+        assertNull(q.nextWithinTimeout(), "next() after quit");
+        assertNull(m.obj, "the dropped message's payload");
+        assertNull(m.getTarget(), "the dropped message's target");
+        assertNull(m.getCallback(), "the dropped message's callback");
+    }
+
     @ForEachQueue
     @QuietLogs
     void everyEnqueueAfterQuitReturnsFalseAndIsNeverDelivered(MessageQueue.Factory factory) {
