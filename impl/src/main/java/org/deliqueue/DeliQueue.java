@@ -1463,7 +1463,7 @@ public class DeliQueue extends PaddedTop {
         Message owner = m.removedBy;
         if (owner != null && isQuitSentinel(owner) && (FieldAccess.lvFlags(m) & Message.FLAG_DELIVERED) == 0) {
             unlink(m);
-            m.retire();
+            retireDropped(m);
         }
     }
 
@@ -1558,9 +1558,17 @@ public class DeliQueue extends PaddedTop {
             } else if (takeFor(m, quitSentinel)) {
                 if (Trace.ON) Trace.event("takeDueOrNull_dropOnQuit", Trace.LOOPER, "m", m);
                 unlink(m);
-                m.retire();
+                retireDropped(m);
             }
         }
+    }
+
+    /**
+     * Clears the payload, target and callback of a message the quit dropped, as a removal's are: a dropped message
+     * keeps nothing reachable ({@code QUIT_DROP_KEEPS_PAYLOAD} keeps them).
+     */
+    void retireDropped(Message m) {
+        m.retire();
     }
 
     /**

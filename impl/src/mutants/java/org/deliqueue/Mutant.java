@@ -714,6 +714,18 @@ public enum Mutant implements MessageQueue.Factory {
                 nextBarrierToken.set(token + 1); // BUG: a read, then a write: not one atomic increment
                 return token;
             }
+        }),
+
+    /** What quit() drops keeps its payload, target and callback. */
+    QUIT_DROP_KEEPS_PAYLOAD(Detection.CONFORMANCE, "",
+            "What quit drops is given back, its payload cleared (not an obligation "
+            + "of the spec, whose PayloadReleased is about removals): a dropped message keeps user objects reachable "
+            + "(MessageQueueConformanceTest; a held-out audit's bug)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            void retireDropped(Message m) {
+                // BUG: obj, target and callback stay reachable from the message the application may hold
+            }
         });
 
     /** Access modes that only the memory-ordering mutants use (FieldAccess holds the ones DeliQueue uses). */

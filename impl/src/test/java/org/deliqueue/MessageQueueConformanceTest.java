@@ -36,7 +36,7 @@ import java.util.function.BooleanSupplier;
 // obligation: NoPushAfterQuit
 // obligation: Refinement
 // obligation: RemovalReturnsItsSet
-// negative control: COLLECT_STOPS_AT_NEWEST, NEGATIVE_WHEN_AT_FRONT
+// negative control: COLLECT_STOPS_AT_NEWEST, NEGATIVE_WHEN_AT_FRONT, QUIT_DROP_KEEPS_PAYLOAD
 class MessageQueueConformanceTest {
 
     /** Payloads that are {@code equals} but not identical: {@code new Key("k")} twice. */

@@ -227,7 +227,8 @@ class DeliQueueLincheckTest {
      * null; the Looper here only polls, never tears down, and its next poll delivers what the quit kept (JPF's
      * QuitSafelyBesideRemoval catches it). BARRIER_TOKEN_READ_THEN_WRITE needs two barriers posted at once, and
      * barriers here are posted by the Looper's group only, as Android's view system does (jcstress's and JPF's
-     * BarrierTokens catch it).
+     * BarrierTokens catch it). QUIT_DROP_KEEPS_PAYLOAD leaves the payload on messages the quit dropped, which are
+     * unlinked and which no operation here reads again (the conformance suite catches it).
      */
     static final Set<Mutant> MUTANTS_BEYOND_THESE_OPERATIONS = EnumSet.of(Mutant.LOST_WAKEUP,
             Mutant.WAKE_BY_CLOCK, Mutant.ASYNC_HELD_BY_BARRIER, Mutant.BARRIER_REMOVAL_WITHOUT_WAKE,
@@ -237,7 +238,8 @@ class DeliQueueLincheckTest {
             Mutant.FREELIST_WAKE_AT_EXACT_SIZE, Mutant.REMOVALS_NEVER_FINISH, Mutant.INTERRUPT_STICKS,
             Mutant.IDLE_HANDLERS_MISS_INTERRUPT, Mutant.ASKS_ABOUT_OWN_POSTS, Mutant.NEGATIVE_WHEN_AT_FRONT,
             Mutant.IDLE_BEHIND_DUE_BARRIER, Mutant.REMOVAL_IGNORES_OWNER, Mutant.CLAIM_FLOOR_AT_TOP,
-            Mutant.SKIP_OVER_RESERVATION, Mutant.DUE_BY_FORGETS_QUIT, Mutant.BARRIER_TOKEN_READ_THEN_WRITE);
+            Mutant.SKIP_OVER_RESERVATION, Mutant.DUE_BY_FORGETS_QUIT, Mutant.BARRIER_TOKEN_READ_THEN_WRITE,
+            Mutant.QUIT_DROP_KEEPS_PAYLOAD);
 
     /**
      * Each mutant must fail model checking of at least one group. A mutant that hand-written scenarios are aimed at
