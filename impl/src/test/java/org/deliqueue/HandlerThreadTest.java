@@ -167,11 +167,7 @@ class HandlerThreadTest {
     @ForEachQueue
     void getLooperKeepsTheCallersInterruptStatus(MessageQueue.Factory factory) {
         CountDownLatch releasePrepare = new CountDownLatch(1);
-        HandlerThread t = new HandlerThread("held", Thread.NORM_PRIORITY, (quitAllowed, clock) -> {
-            awaitUninterruptibly(releasePrepare);
-            return factory.create(quitAllowed, clock);
-        }, Clock.SYSTEM);
-        startDaemon(t);
+        HandlerThread t = startedHeldInPrepare(factory, releasePrepare);
         CompletableFuture<String> got = new CompletableFuture<>();
         Thread caller = new Thread(() -> {
             Looper looper = t.getLooper();
@@ -199,11 +195,7 @@ class HandlerThreadTest {
     @ForEachQueue
     void quitWhileTheLooperIsPreparingWaitsForItThenEndsTheThread(MessageQueue.Factory factory) {
         CountDownLatch releasePrepare = new CountDownLatch(1);
-        HandlerThread t = new HandlerThread("held", Thread.NORM_PRIORITY, (quitAllowed, clock) -> {
-            awaitUninterruptibly(releasePrepare);
-            return factory.create(quitAllowed, clock);
-        }, Clock.SYSTEM);
-        startDaemon(t);
+        HandlerThread t = startedHeldInPrepare(factory, releasePrepare);
         CompletableFuture<Boolean> quit = new CompletableFuture<>();
         Thread quitter = new Thread(() -> quit.complete(t.quit()), "quitter");
         quitter.setDaemon(true);
@@ -269,6 +261,16 @@ class HandlerThreadTest {
         HandlerThread t = new HandlerThread("handler-thread", Thread.NORM_PRIORITY, factory, clock);
         startDaemon(t);
         assertNotNull(t.getLooper());
+        return t;
+    }
+
+    /** A started daemon HandlerThread whose queue factory waits for {@code releasePrepare}: its Looper is held back. */
+    private static HandlerThread startedHeldInPrepare(MessageQueue.Factory factory, CountDownLatch releasePrepare) {
+        HandlerThread t = new HandlerThread("held", Thread.NORM_PRIORITY, (quitAllowed, clock) -> {
+            awaitUninterruptibly(releasePrepare);
+            return factory.create(quitAllowed, clock);
+        }, Clock.SYSTEM);
+        startDaemon(t);
         return t;
     }
 
