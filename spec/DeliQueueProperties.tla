@@ -33,9 +33,12 @@ NoLostMessage == \A m \in Msgs : Pushed(m) /\ ~removed[m] =>
 Swept(m) == Pushed(m) /\ ticket[m] <= TicketOf(L.top)
 \* Owned by a removal the Looper has swept: it treats m as gone.
 SweptRemovalOwns(m) == OwnerOf(m) \in Removers /\ ticket[OwnerOf(m)] <= TicketOf(L.top)
-\* A barrier the Looper honours: seen, not tombstoned, not owned by a removal
-\* it has swept (one pushed since its sweep it learns of later).
-Blocking(b) == Swept(b) /\ ~removed[b] /\ ~SweptRemovalOwns(b)
+\* A barrier the Looper honours: seen, not owned by a removal it has swept
+\* (one pushed since its sweep it learns of later), and not tombstoned or still
+\* in its heap: a removal that tombstones the barrier while the Looper chooses
+\* past it (an async message) is learned of at the Looper's next sweep or when
+\* it meets the dead head (MessageQueueAbs: aretiring).
+Blocking(b) == Swept(b) /\ (~removed[b] \/ b \in heap) /\ ~SweptRemovalOwns(b)
 Unblocked(m) == /\ Swept(m) /\ ~removed[m] /\ OwnerOf(m) \notin Removers /\ m \notin Barriers
                 /\ ~(Kind[m] = "sync" /\ \E b \in Barriers : Blocking(b) /\ Less(b, m))
 \* Each delivered message is the least (when, insertSeq) among due, swept,
@@ -138,12 +141,16 @@ WakePending == \/ \E t \in Threads : pc[t] \in {"signal", "wake", "wSignal"}
 \* barrier stops blocking at its removal, not when the Looper learns of it.
 LiveBlocked(m) == Kind[m] = "sync" /\ \E b \in Barriers : /\ Pushed(b) /\ ~removed[b]
                                                         /\ OwnerOf(b) \notin Removers /\ Less(b, m)
-\* obligation: the Looper never sleeps past a due, unblocked message without a pending wake
+\* A quit the Looper has not met wakes it from any park, timed or not (the
+\* spec's timed park may return at any step, so no liveness property tells a
+\* quit that waits out the Looper's deadline from one that wakes it).
+\* obligation: the Looper never sleeps past a due, unblocked message, nor past a quit it has not met, without a pending wake
 NoLostWakeup == L.pc = "park" /\ ~permit =>
                   \/ WakePending
-                  \/ \A m \in Msgs : /\ Pushed(m) /\ ~removed[m] /\ OwnerOf(m) \notin Removers
-                                     /\ m \notin Barriers /\ ~LiveBlocked(m)
-                                     => when[m] >= L.dl
+                  \/ /\ \A m \in Msgs : /\ Pushed(m) /\ ~removed[m] /\ OwnerOf(m) \notin Removers
+                                        /\ m \notin Barriers /\ ~LiveBlocked(m)
+                                        => when[m] >= L.dl
+                     /\ ~(QuitPushed /\ ~L.quitSeen)
 
 \* An API promise: a consequence of Refinement (after Quit a post is
 \* Rejected), checked directly too.
@@ -207,8 +214,7 @@ Abs == INSTANCE MessageQueueAbs WITH
          alooked <- L.now,
          alastpost <- lastPost,
          aqtime <- IF QuitPushed THEN when[Quit] ELSE 0,
-         aretiring <- {b \in Barriers : Swept(b) /\ ~removed[b] /\ OwnerOf(b) \in Removers
-                                        /\ ~SweptRemovalOwns(b)},
+         aretiring <- {b \in Barriers : Blocking(b) /\ OwnerOf(b) \in Removers},
          aquit <- QuitPushed,
          amode <- qmode,
          Modes <- QModes,
@@ -392,8 +398,9 @@ StateWitnesses == [
       removalOverKeptAndDropped |-> Lazily(RemovalOverKeptAndDropped),
       deliverAfterQuit |-> Lazily(QuitPushed /\ \E m \in Msgs : Delivering(m)),
       doomedVerdict |-> Lazily(DoomedVerdict),
-      retiring |-> Lazily(\E b \in Barriers : Swept(b) /\ ~removed[b] /\ OwnerOf(b) \in Removers
-                                              /\ ~SweptRemovalOwns(b))],
+      retiring |-> Lazily(\E b \in Barriers : Blocking(b) /\ OwnerOf(b) \in Removers),
+      retiringTombstone |-> Lazily(\E b \in Barriers, m \in Msgs : Delivering(m) /\ Blocking(b) /\ removed[b]
+                                                                   /\ OwnerOf(b) \in Removers)],
   QuitTerminates |-> [
       teardownWaits |-> Lazily(L.pc = "tdPark"),
       timedPark |-> Lazily(TimedPark),

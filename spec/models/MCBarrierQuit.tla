@@ -1,10 +1,11 @@
 ---------------------------- MODULE MCBarrierQuit ----------------------------
-(* A barrier with quitSafely: a barrier and a front-of-queue sync message  *)
-(* it may hold back (posted after it), quitSafely, no traverser, the clock *)
-(* fixed at 0. The Looper parks behind the barrier with no deadline; the   *)
-(* quit must wake it, and at teardown what the barrier held back is still  *)
-(* in its heap (kept by quitSafely, never delivered). Liveness is checked  *)
-(* with a park behind a barrier.                                          *)
+(* A barrier with a quit: a barrier and a front-of-queue sync message it  *)
+(* may hold back (posted after it), quit() or quitSafely(), no traverser,  *)
+(* the clock fixed at 0. The Looper parks behind the barrier with no       *)
+(* deadline; the quit must wake it. quit() drops the barrier with the      *)
+(* rest; after quitSafely what the barrier held back is still in its heap  *)
+(* at teardown (kept, never delivered). Liveness is checked with a park    *)
+(* behind a barrier.                                                       *)
 EXTENDS MCWitness, TLC
 
 CONSTANTS m1, m2   \* model values: the barrier, the sync message

@@ -868,7 +868,7 @@ public class DeliQueue extends PaddedTop {
             return;
         }
         // obligation: HeapStackConsistent
-        Message m = FieldAccess.xchgFreelist(this, null);
+        Message m = takeFreelist();
         if (Trace.ON) Trace.event("drainFreelist_exchange", Trace.LOOPER, "empty", false);
         sweep();
         int drained = 0;
@@ -891,6 +891,15 @@ public class DeliQueue extends PaddedTop {
         }
         if (Trace.ON) Trace.event("drainFreelist_node", Trace.LOOPER, "m", null);
         freelistSize.addAndGet(-drained);
+    }
+
+    /**
+     * Takes the whole freelist in one exchange: a chain a remover pushes meanwhile lands either in what this takes or
+     * on the emptied list for the next drain ({@code FREELIST_DRAIN_READ_THEN_CLEAR} reads, then clears, and loses a
+     * chain pushed in between: its tombstones stay linked for good).
+     */
+    Message takeFreelist() {
+        return FieldAccess.xchgFreelist(this, null);
     }
 
     /** Takes the drained descriptor {@code d} out of {@link #pendingRemovals}: the last one moves to its index. */

@@ -131,6 +131,20 @@ public enum Mutant implements MessageQueue.Factory {
             }
         }),
 
+    /** The Looper takes the freelist with a read, then a store of null: a chain pushed in between is lost. */
+    FREELIST_DRAIN_READ_THEN_CLEAR(Detection.MODEL_CHECKER, "HeapStackConsistent, GoneNodesUnlinkedAtRest",
+            "HeapStackConsistent: a remover's chain pushed between the "
+            + "Looper's read of the freelist and its store of null never reaches a drain: its tombstones and "
+            + "descriptor stay linked for good (a held-out audit's F09; jcstress's FreelistVsDrain twin counts them)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            Message takeFreelist() {
+                Message m = FieldAccess.loFreelist(this);
+                freelist = null; // BUG: not one exchange
+                return m;
+            }
+        }),
+
     /** The drain unlinks what a removal took but not its descriptor (the spec's twin: MC_DRAIN_SKIPS_NEWEST). */
     DRAIN_KEEPS_DESCRIPTORS(Detection.STRUCTURE, "GoneNodesUnlinkedAtRest",
             "Every finished removal leaves its descriptor linked for good, "
@@ -223,6 +237,21 @@ public enum Mutant implements MessageQueue.Factory {
             @Override
             void wakeIfAsleep(long mask) {
                 if (mask != (ASLEEP | BLOCKED)) { // BUG: the barrier removal's wake is skipped
+                    super.wakeIfAsleep(mask);
+                }
+            }
+        }),
+
+    /** removeSyncBarrier wakes a Looper parked behind the barrier only if it parked with no deadline. */
+    REMOVAL_WAKE_SKIPS_TIMED_PARK(Detection.CONFORMANCE, "NoLostWakeup",
+            "NoLostWakeup: behind the barrier with an async message due later, "
+            + "the Looper sleeps until that message's time past the sync messages the removal freed (the held-out "
+            + "spec audit's S21; TLC MC_REMOVAL_WAKE_SKIPS_TIMED_PARK)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            void wakeIfAsleep(long mask) {
+                // BUG: a timed park "wakes by itself", so the barrier removal leaves it to its deadline
+                if (mask != (ASLEEP | BLOCKED) || FieldAccess.lvWaitWord(this) >>> 2 >= MAX_DEADLINE) {
                     super.wakeIfAsleep(mask);
                 }
             }

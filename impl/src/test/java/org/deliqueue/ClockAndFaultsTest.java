@@ -213,12 +213,35 @@ class ClockAndFaultsTest {
             assertEquals(-90, delayed.getWhen(), "now + delay at uptime -100");
             h.removeMessages(1); // due 10 ms from a clock that never moves: the Looper would wake every 10 ms
             assertTrue(h.sendMessageAtTime(Message.obtain(h, 2), Long.MAX_VALUE - 1));
-            lt.awaitParked();
-            long before = reads.get();
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(300));
-            long during = reads.get() - before;
-            assertTrue(during < 100, "the idle Looper read the clock " + during + " times in 300 ms: it spins");
+            assertTheIdleLooperStaysParked(lt, reads);
         }
+    }
+
+    /**
+     * A message due centuries from now, a wait longer than {@code Long.MAX_VALUE} nanoseconds, leaves the idle Looper
+     * parked until woken: counted in nanoseconds the wait overflows, and a park for a negative time returns at once
+     * (a held-out audit's F12, which dropped that bound: the Looper spun).
+     */
+    @ForEachQueue
+    void aMessageDueCenturiesFromNowLeavesTheIdleLooperParked(MessageQueue.Factory factory) {
+        AtomicLong reads = new AtomicLong();
+        Clock counted = () -> {
+            reads.incrementAndGet();
+            return 1_000;
+        };
+        try (LooperThread lt = LooperThread.start(factory, counted)) {
+            Handler h = lt.handler();
+            assertTrue(h.sendMessageDelayed(Message.obtain(h, 1), Long.MAX_VALUE / 1_000_000L + 1_000));
+            assertTheIdleLooperStaysParked(lt, reads);
+        }
+    }
+
+    private static void assertTheIdleLooperStaysParked(LooperThread lt, AtomicLong reads) {
+        lt.awaitParked();
+        long before = reads.get();
+        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(300));
+        long during = reads.get() - before;
+        assertTrue(during < 100, "the idle Looper read the clock " + during + " times in 300 ms: it spins");
     }
 
     private static void awaitDoneOrBlocked(Thread t) {

@@ -337,11 +337,13 @@ class DeliQueueStructureTest {
     @Test
     void removeSyncBarrierTakesOneBarrierWhenTwoShareAToken() {
         int token = queue.postSyncBarrier();
+        Message between = enqueue(2, 1_000); // after the first barrier, before the second
         clock.advance(1);
         DeliQueueTesting.setNextBarrierToken(queue, token); // as if the counter had wrapped around to it again
         assertEquals(token, queue.postSyncBarrier());
         Message early = enqueue(1, 1_001); // due now, behind both barriers
         queue.removeSyncBarrier(token);
+        assertSame(between, queue.poll(), "the barrier that sorts first is the one removed");
         assertNull(queue.poll(), "the second barrier still blocks the sync message");
         queue.removeSyncBarrier(token);
         assertSame(early, queue.poll(), "both barriers are gone");

@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * woken by sends, barrier removal and quit; idle handlers; the Looper and Handler API around it. Waits are bounded
  * ({@link TestSupport#TIMEOUT_SECONDS}) and assert only that something happened, never how fast.
  */
-// negative control: IDLE_BEHIND_DUE_BARRIER
+// negative control: IDLE_BEHIND_DUE_BARRIER, REMOVAL_WAKE_SKIPS_TIMED_PARK
 // obligation: NoLostWakeup
 // obligation: QuitTerminates
 // obligation: DeliveryOrder
@@ -239,6 +239,24 @@ class HandlerLooperTest {
             Handler.createAsync(lt.looper()).post(events.recorder("async"));
             events.expect("async");
             lt.awaitParked();
+            lt.queue().removeSyncBarrier(token);
+            events.expect("sync");
+        }
+    }
+
+    /**
+     * Behind a barrier, with an asynchronous message due later, the Looper sleeps until that message's time: removing
+     * the barrier must wake it for the synchronous message the barrier held back, not leave it to that deadline (the
+     * held-out spec audit's S21; mutant {@code REMOVAL_WAKE_SKIPS_TIMED_PARK}).
+     */
+    @ForEachQueue
+    void removingTheBarrierWakesALooperParkedBehindItUntilALaterAsyncMessage(MessageQueue.Factory factory) {
+        try (LooperThread lt = LooperThread.start(factory)) {
+            Events events = new Events();
+            int token = lt.queue().postSyncBarrier();
+            lt.handler().post(events.recorder("sync"));
+            Handler.createAsync(lt.looper()).postDelayed(events.recorder("async, an hour later"), HOUR_MILLIS);
+            lt.awaitParkedUntilADeadline();
             lt.queue().removeSyncBarrier(token);
             events.expect("sync");
         }

@@ -68,6 +68,11 @@ final class LooperThread implements AutoCloseable {
         TestSupport.awaitParked(thread);
     }
 
+    /** Waits (bounded) until the Looper parks with a deadline: it sleeps until a message's time. */
+    void awaitParkedUntilADeadline() {
+        TestSupport.awaitParked(thread, true);
+    }
+
     /** Waits (bounded) for {@code Looper.loop()} to return after a quit; rethrows what the loop threw. */
     void join() {
         try {

@@ -98,17 +98,23 @@ final class TestSupport {
 
     /** Waits, bounded, until {@code thread} is parked: blocked in {@code next()} with or without a deadline. */
     static void awaitParked(Thread thread) {
+        awaitParked(thread, false);
+    }
+
+    /** As {@link #awaitParked(Thread)}; with {@code timed}, only a park with a deadline (TIMED_WAITING) will do. */
+    static void awaitParked(Thread thread, boolean timed) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
         for (;;) {
             Thread.State state = thread.getState();
-            if (state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING) {
+            if (state == Thread.State.TIMED_WAITING || (!timed && state == Thread.State.WAITING)) {
                 return;
             }
             if (state == Thread.State.TERMINATED) {
                 fail(thread.getName() + " ended instead of parking");
             }
             if (System.nanoTime() - deadline > 0) {
-                fail(thread.getName() + " did not park within " + TIMEOUT_SECONDS + " s (state " + state + ")");
+                fail(thread.getName() + " did not park" + (timed ? " with a deadline" : "") + " within "
+                        + TIMEOUT_SECONDS + " s (state " + state + ")");
             }
             LockSupport.parkNanos(50_000);
         }

@@ -30,8 +30,9 @@ import org.openjdk.jcstress.infra.results.III_Result;
  * <p>Result: r1, r2 = what each {@code removeMessages} returned (1 each), r3 = arbiter (0: all drained and
  * consistent; 1: a tombstone is still linked; 2: wrong messages pending; -1: threw).
  *
- * <p>Twin: {@code Mutant.FREELIST_PLAIN_PUSH}, whose plain write loses one chain (or re-publishes one already
- * drained).
+ * <p>Twins: {@code Mutant.FREELIST_PLAIN_PUSH}, whose plain write loses one chain (or re-publishes one already
+ * drained), and {@code Mutant.FREELIST_DRAIN_READ_THEN_CLEAR}, whose drain loses a chain pushed between its read
+ * and its store.
  */
 // obligation: HeapStackConsistent
 // obligation: GoneNodesUnlinkedAtRest
@@ -136,6 +137,34 @@ public final class FreelistVsDrain {
     public static class FreelistPlainPush extends Scenario {
         public FreelistPlainPush() {
             super(Mutant.FREELIST_PLAIN_PUSH);
+        }
+
+        @Actor
+        public void removerActor(III_Result r) {
+            remover(r);
+        }
+
+        @Actor
+        public void looperActor(III_Result r) {
+            looperRemovesThenPolls(r);
+        }
+
+        @Arbiter
+        public void check(III_Result r) {
+            looperNextStep(r);
+        }
+    }
+
+    @JCStressTest
+    @State
+    @MutantTwin("FREELIST_DRAIN_READ_THEN_CLEAR")
+    @Description("Twin on Mutant.FREELIST_DRAIN_READ_THEN_CLEAR (the drain reads the freelist, then clears it): a chain pushed in between is lost.")
+    @Outcome(id = "1, 1, 0", expect = ACCEPTABLE, desc = "no race this time")
+    @Outcome(id = {"1, 1, 1", "1, 1, -1"}, expect = ACCEPTABLE_INTERESTING, desc = "VIOLATION (expected on the mutant): a chain lost, its descriptor left pending")
+    @Outcome(expect = FORBIDDEN, desc = "unexpected outcome")
+    public static class FreelistDrainReadThenClear extends Scenario {
+        public FreelistDrainReadThenClear() {
+            super(Mutant.FREELIST_DRAIN_READ_THEN_CLEAR);
         }
 
         @Actor

@@ -431,7 +431,8 @@ public final class Tlc {
      * Checks a result against its manifest entry; returns null if it matches, else the reason. The distinct states
      * must match exactly; so must the depth with one worker. With several, TLC's search is not level by level: a
      * worker may record a state first at the end of a longer path, so the depth it reports is at least the
-     * breadth-first depth of the manifest, and sometimes more (MCBarrierQuit: 48 with one worker, 48 or 49 with two).
+     * breadth-first depth of the manifest, and sometimes more (MCBarrierQuit with quitSafely alone: 48 with one worker,
+     * 48 or 49 with two).
      */
     public String check(Expectation e, Result r, int workers) throws IOException {
         if (e.expect().equals("pass")) {
