@@ -93,7 +93,8 @@ public final class Manifest {
         Object violates = m.get("violates");
         return new Tlc.Expectation(name, expect, number(m.get("distinctStates")), (int) number(m.get("stateDepth")),
                 seconds((String) m.get("runtime")), violates == null ? "-" : (String) violates,
-                path.replaceFirst("^spec/", ""), ((Number) m.get("@line")).intValue());
+                path.replaceFirst("^spec/", ""), ((Number) m.get("@line")).intValue(),
+                !Boolean.FALSE.equals(m.get("coverage")));
     }
 
     private static long number(Object o) {
