@@ -52,7 +52,7 @@ stress: ## The conformance stress tests alone, for minutes (STRESS_SECONDS=120 u
 	$(MVN) $(MVN_FLAGS) -pl impl -Dtest='ConformanceStressTest' -Dsurefire.failIfNoSpecifiedTests=false \
 	  -Ddeliqueue.stress.seconds=$(if $(filter command line,$(origin STRESS_SECONDS)),$(STRESS_SECONDS),120) test
 
-tlc: ## TLC on the CI models of spec/models (checked against spec/manifest.json), then per-action coverage summed over them: fails if an action is never taken; ONLY=regex runs the matching models alone (JUnit XML in spec/target/tlc-junit-only.xml, not the whole run's tlc-junit.xml); TLC_JAR=tla2tools.jar (every tlc target) runs TLC from that jar instead of the ProB fork's
+tlc: ## TLC on the CI models of spec/models (checked against spec/manifest.json), then per-action coverage summed over them (less those manifest.json marks "coverage": false): fails if an action is never taken; ONLY=regex runs the matching models alone (JUnit XML in spec/target/tlc-junit-only.xml, not the whole run's tlc-junit.xml); TLC_JAR=tla2tools.jar (every tlc target) runs TLC from that jar instead of the ProB fork's
 	$(MVN) $(MVN_FLAGS) -q -pl spec compile exec:exec -Dtlc.mode=ci -Dtlc.only='$(ONLY)'
 
 tlc-full: ## TLC on the long models of spec/manifest.json (MCFull: > 37M states after 2 h, the CI models check it in slices; MCRemoval, MCRemovalHas: removal scenarios over two messages; MCQuitSafelyClock: quitSafely beside a removal with the clock moving, 2.2M states in 9 min), ONLY=regex narrows; shows TLC's progress as it comes, checkpoints every CHECKPOINT=30 minutes, RECOVER=<metadir it printed> resumes that run
