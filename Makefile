@@ -96,7 +96,7 @@ obligations: ## Regenerate docs/obligations.md from the spec, the citations and 
 	$(MVN) $(MVN_FLAGS) -q -pl obligations compile exec:exec -Dobligations.mode=write
 
 jpf: ## Java PathFinder on the real queue: each harness for DELI and its mutants (needs JPF_HOME or ~/.jpf/site.properties; else skips); ONLY=regex of "Harness ARGS" narrows it
-	@JPF_ONLY='$(ONLY)' bash jpf/bin/run-jpf.sh
+	@JPF_ONLY='$(ONLY)' MVN='$(MVN)' bash jpf/bin/run-jpf.sh
 
 bench: ## Quick benchmark pass (minutes): bench/results/quick-coresN.*, docs/results-quick-coresN.md and its plots (never the reference page)
 	MVN="$(MVN)" bench/run.sh quick

@@ -38,6 +38,7 @@ RUNS=(
   "QuitVsWaker|DELI|on|pass"
   "QuitVsWaker|TEARDOWN_WITHOUT_WAIT|on|NoUseAfterTeardown"
   "QuitVsWaker|QUIT_WITHOUT_WAKE|on|NotDeadlockedProperty"
+  "QuitVsWaker|TEARDOWN_TAG_READ_THEN_WRITE|on|NoUseAfterTeardown|NotDeadlockedProperty"
   "SleepRacingPush|DELI,2|on|pass"
   "SleepRacingPush|LOST_WAKEUP,2|on|NotDeadlockedProperty"
   "BulkRemovalVsDelivery|DELI,atomic|on|pass"
@@ -145,8 +146,9 @@ done
 
 # ---- build: impl (jar + test-jar with the mutants), the harnesses, then what needs JPF's jars ---------------
 if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
-  "$MVN" -B -ntp -q -Dstyle.color=never -f "$ROOT/pom.xml" -pl impl -am install -DskipTests
-  "$MVN" -B -ntp -q -Dstyle.color=never -f "$MODULE/pom.xml" package -DskipTests
+  # $MVN unquoted: a command with its options, as make passes it (MVN="mvn -o")
+  $MVN -B -ntp -q -Dstyle.color=never -f "$ROOT/pom.xml" -pl impl -am install -DskipTests
+  $MVN -B -ntp -q -Dstyle.color=never -f "$MODULE/pom.xml" package -DskipTests
 fi
 rm -rf "$TARGET/jpf-classes" "$TARGET/jpf-listener" "$TARGET/jpf-logs"
 mkdir -p "$TARGET/jpf-classes" "$TARGET/jpf-listener" "$TARGET/jpf-logs"

@@ -1209,10 +1209,7 @@ public class DeliQueue extends PaddedTop {
      */
     void teardown() {
         teardownThread = Thread.currentThread();
-        long c = FieldAccess.loWakeRefs(this);
-        while (!FieldAccess.casWakeRefs(this, c, c | TEARDOWN)) {
-            c = FieldAccess.loWakeRefs(this);
-        }
+        long c = tagTeardown();
         if (Trace.ON) Trace.event("teardown_set", null, "count", c & ~TEARDOWN, "teardown", (c & TEARDOWN) != 0);
         for (;;) {
             // obligation: NoUseAfterTeardown
@@ -1228,6 +1225,21 @@ public class DeliQueue extends PaddedTop {
         if (Trace.ON) Trace.event("teardown_free", Trace.LOOPER);
     }
 
+    /**
+     * Sets TEARDOWN by CAS, leaving the count as it is: a waker that takes or drops a reference between the read
+     * and the write makes the CAS fail, and the count it changed is read again. Returns the count it tagged. A read
+     * then a store (the {@code TEARDOWN_TAG_READ_THEN_WRITE} mutant) would wipe out a reference taken between the
+     * two, and free the resource under its waker, or bring back one dropped between them, and wait for ever.
+     */
+    long tagTeardown() {
+        long c = FieldAccess.loWakeRefs(this);
+        // obligation: NoUseAfterTeardown, QuitTerminates
+        while (!FieldAccess.casWakeRefs(this, c, c | TEARDOWN)) {
+            c = FieldAccess.loWakeRefs(this);
+        }
+        return c;
+    }
+
     /** Frees the wake resource: the native free of upstream. */
     final void freeWakeResource() {
         wakeResource.free();
@@ -1241,14 +1253,14 @@ public class DeliQueue extends PaddedTop {
      * Publishes the blocking barrier and ASLEEP, re-checks {@code top} and {@code freelist}, and parks until
      * {@code deadline} unless either moved since the sweep. The re-check is the Looper's half of the Dekker pair:
      * a push that it misses sees ASLEEP and decides the wake itself. Each step is a method of its own, the step a
-     * seeded bug overrides: the publication ({@link #publishAsleep}), the re-check ({@link #unchangedSinceSweep},
-     * its reads {@link #recheckTop} and {@link #recheckFreelist}) and the park ({@link #park}).
+     * seeded bug overrides: the publication ({@link #publishSleep}, its ASLEEP store {@link #publishAsleep}), the
+     * re-check ({@link #unchangedSinceSweep}, its reads {@link #recheckTop} and {@link #recheckFreelist}) and the
+     * park ({@link #park}).
      *
      * @param barrier the live barrier at the head of the sync heap, or null
      */
     void sleep(long deadline, Message barrier) {
-        FieldAccess.soSleepBarrier(this, barrier);
-        publishAsleep(asleepWord(deadline, barrier != null));
+        publishSleep(barrier, asleepWord(deadline, barrier != null));
         if (Trace.ON) Trace.event("sleep_publish", Trace.LOOPER, "dl", deadline, "bar", barrier);
         if (unchangedSinceSweep()) {
             park(deadline);
@@ -1256,6 +1268,17 @@ public class DeliQueue extends PaddedTop {
         }
         FieldAccess.soWaitWord(this, AWAKE);
         if (Trace.ON) Trace.event("sleep_awake", Trace.LOOPER);
+    }
+
+    /**
+     * Publishes the sleep: the barrier it sleeps behind, then the wait word. In this order, a producer that reads
+     * this wait word reads this barrier or a later sleep's ({@link #heldBackByBarrier}); stored after the word, the
+     * barrier of an earlier sleep could still be read, and a message this sleep's barrier does not hold back would
+     * be judged held back and left without a wake (the {@code SLEEP_BARRIER_AFTER_ASLEEP} mutant).
+     */
+    void publishSleep(Message barrier, long word) {
+        FieldAccess.soSleepBarrier(this, barrier);
+        publishAsleep(word);
     }
 
     /**

@@ -85,9 +85,7 @@ public enum Mutant implements MessageQueue.Factory {
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
             void teardown() {
-                for (long c = FieldAccess.loWakeRefs(this); !FieldAccess.casWakeRefs(this, c, c | TEARDOWN); ) {
-                    c = FieldAccess.loWakeRefs(this);
-                }
+                tagTeardown();
                 freeWakeResource(); // BUG: does not wait for the count to drain
             }
         }),
@@ -754,6 +752,39 @@ public enum Mutant implements MessageQueue.Factory {
             @Override
             void retireDropped(Message m) {
                 // BUG: obj, target and callback stay reachable from the message the application may hold
+            }
+        }),
+
+    /**
+     * The Looper stores the wait word, then the barrier it sleeps behind: a producer that reads the new word may
+     * read the barrier of an earlier sleep.
+     */
+    SLEEP_BARRIER_AFTER_ASLEEP(Detection.MODEL_CHECKER, "NoLostWakeup",
+            "NoLostWakeup (memory ordering): a producer that reads the "
+            + "ASLEEP|BLOCKED word of a sleep behind one barrier may read the barrier of the sleep before, which "
+            + "holds back its message where this one does not, and leave the Looper asleep; the re-check misses the "
+            + "push only if its read of top passes the barrier's store (x86-64's store buffer does it). "
+            + "Sequentially consistent checkers cannot see it: jcstress SleepVsPush (a held-out audit's bug)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            void publishSleep(Message barrier, long word) {
+                publishAsleep(word);
+                FieldAccess.soSleepBarrier(this, barrier); // BUG: after the word it must be read with
+            }
+        }),
+
+    /** Teardown sets its tag by a read of the refcount, then a store: not one CAS. */
+    TEARDOWN_TAG_READ_THEN_WRITE(Detection.MODEL_CHECKER, "NoUseAfterTeardown, QuitTerminates",
+            "NoUseAfterTeardown, QuitTerminates: a reference a waker takes "
+            + "between teardown's read and its store is wiped out, and teardown frees the resource under it; one "
+            + "dropped between them comes back, and teardown waits for ever. The window is a few instructions "
+            + "(jcstress RefcountVsTeardown, JPF QuitVsWaker; a held-out audit's bug)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            long tagTeardown() {
+                long c = FieldAccess.loWakeRefs(this);
+                wakeRefs = c | TEARDOWN; // BUG: a read, then a store: a waker's CAS in between is lost
+                return c;
             }
         });
 

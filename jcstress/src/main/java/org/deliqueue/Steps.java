@@ -49,6 +49,11 @@ public final class Steps {
         q.teardown();
     }
 
+    /** Whether the Looper's teardown has set its tag in the refcount. */
+    public static boolean teardownTagged(DeliQueue q) {
+        return (FieldAccess.laWakeRefs(q) & DeliQueue.TEARDOWN) != 0;
+    }
+
     public static boolean isTornDown(DeliQueue q) {
         return DeliQueueTesting.isTornDown(q);
     }

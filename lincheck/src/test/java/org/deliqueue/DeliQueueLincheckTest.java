@@ -218,8 +218,11 @@ class DeliQueueLincheckTest {
      * freelist chain (FREELIST_PLAIN_PUSH; FREELIST_DRAIN_READ_THEN_CLEAR, whose window lies between two of the
      * Looper's steps inside one poll) only leaks linked tombstones, which no operation's result shows (jcstress
      * counts them; a held-out audit's run of this module at its make-test depth missed the second).
-     * The memory-ordering mutants (SLEEP_RELEASE_ACQUIRE, TRAVERSE_WITHOUT_FENCE) behave exactly as DELI in every
-     * sequentially consistent execution, the only ones this model checker explores (jcstress's twins show them).
+     * The memory-ordering mutants (SLEEP_RELEASE_ACQUIRE, SLEEP_BARRIER_AFTER_ASLEEP, TRAVERSE_WITHOUT_FENCE)
+     * behave exactly as DELI in every sequentially consistent execution, the only ones this model checker explores
+     * (jcstress's twins show them). A teardown that tags the refcount by a read and a store
+     * (TEARDOWN_TAG_READ_THEN_WRITE) needs next() to tear down, which no operation here does (jcstress's
+     * RefcountVsTeardown and JPF's QuitVsWaker catch it).
      * REMOVAL_ABORTS_ON_THROW differs only where a removal's equals throws on one message and matches another,
      * and the throwing equals here throws at every call: both designs then take nothing (ThrowingUserCodeTest
      * catches it). REMOVALS_PILE_UP and FREELIST_WAKE_AT_EXACT_SIZE skip a wake that only a Looper asleep behind
@@ -241,7 +244,8 @@ class DeliQueueLincheckTest {
             Mutant.INTERRUPT_STICKS, Mutant.IDLE_HANDLERS_MISS_INTERRUPT, Mutant.ASKS_ABOUT_OWN_POSTS,
             Mutant.NEGATIVE_WHEN_AT_FRONT, Mutant.IDLE_BEHIND_DUE_BARRIER, Mutant.REMOVAL_IGNORES_OWNER,
             Mutant.CLAIM_FLOOR_AT_TOP, Mutant.SKIP_OVER_RESERVATION, Mutant.DUE_BY_FORGETS_QUIT,
-            Mutant.BARRIER_TOKEN_READ_THEN_WRITE, Mutant.QUIT_DROP_KEEPS_PAYLOAD);
+            Mutant.BARRIER_TOKEN_READ_THEN_WRITE, Mutant.QUIT_DROP_KEEPS_PAYLOAD, Mutant.SLEEP_BARRIER_AFTER_ASLEEP,
+            Mutant.TEARDOWN_TAG_READ_THEN_WRITE);
 
     /**
      * Each mutant must fail model checking of at least one group. A mutant that hand-written scenarios are aimed at

@@ -15,6 +15,8 @@ final class ParkClock implements Clock {
 
     /** The Looper actor's thread; reads by other threads are not counted. */
     Thread looper;
+    /** What other threads read: {@link #NOW} unless a set-up moves it, to post a barrier at another time. */
+    long elsewhere = NOW;
     /** 1 once the Looper read the clock. Written and read by the Looper actor only. */
     int parked;
     /** Set by the other actor once it decided whether to wake the Looper. */
@@ -27,7 +29,8 @@ final class ParkClock implements Clock {
             while (!decided) {
                 Thread.onSpinWait();
             }
+            return NOW;
         }
-        return NOW;
+        return elsewhere;
     }
 }

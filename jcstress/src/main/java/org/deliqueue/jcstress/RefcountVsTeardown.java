@@ -25,6 +25,12 @@ import org.openjdk.jcstress.infra.results.III_Result;
  * exception is the outcome. Both actors terminate: the Looper parks only until the waker's release, which
  * unparks it.
  *
+ * <p>{@link HeldAcrossTheTag}: a slow waker, which holds its reference until teardown has set its tag and only
+ * then signals and lets go. Its reference, when taken, races teardown's tagging of the count (where a tag set by a
+ * read and a store, {@code TEARDOWN_TAG_READ_THEN_WRITE}, wipes it out), never its wait; so the release never
+ * races the tag, where that mutant would bring back a dropped reference and make teardown wait for ever (that half
+ * is JPF's {@code QuitVsWaker}).
+ *
  * <p>Result: r1 = waker (0: saw TEARDOWN, did not touch the resource; 1: signalled; 2: use after free),
  * r2 = Looper (0: teardown completed; 2: freed while a signal was in progress), r3 = resource freed at the end (1).
  */
@@ -39,9 +45,16 @@ public final class RefcountVsTeardown {
     /** The scenario, written once; the jcstress tests below are thin actors over it. */
     public abstract static class Scenario {
         final DeliQueue q;
+        /** Whether the waker holds its reference until teardown has set its tag. */
+        final boolean heldAcrossTheTag;
 
         Scenario(MessageQueue.Factory kind) {
+            this(kind, false);
+        }
+
+        Scenario(MessageQueue.Factory kind, boolean heldAcrossTheTag) {
             q = Steps.deli(kind, new ManualClock(0));
+            this.heldAcrossTheTag = heldAcrossTheTag;
         }
 
         final void waker(III_Result r) {
@@ -50,6 +63,9 @@ public final class RefcountVsTeardown {
                 return;
             }
             try {
+                while (heldAcrossTheTag && !Steps.teardownTagged(q)) {
+                    Thread.onSpinWait();
+                }
                 Steps.signalWakeResource(q);
                 r.r1 = 1;
             } catch (IllegalStateException useAfterFree) {
@@ -110,6 +126,62 @@ public final class RefcountVsTeardown {
     public static class TeardownWithoutWait extends Scenario {
         public TeardownWithoutWait() {
             super(Mutant.TEARDOWN_WITHOUT_WAIT);
+        }
+
+        @Actor
+        public void wakerActor(III_Result r) {
+            waker(r);
+        }
+
+        @Actor
+        public void looperActor(III_Result r) {
+            looper(r);
+        }
+
+        @Arbiter
+        public void check(III_Result r) {
+            arbiter(r);
+        }
+    }
+    @JCStressTest
+    @State
+    @Description("A waker holding its reference across teardown's tag on DeliQueue: it signals a live resource, "
+            + "and teardown frees it once the reference is dropped.")
+    @Outcome(id = {"0, 0, 1", "1, 0, 1"}, expect = ACCEPTABLE, desc = "waker saw TEARDOWN, or signalled while teardown waited")
+    @Outcome(id = {"2, .*", ".*, 2, .*"}, expect = FORBIDDEN, desc = "use after teardown")
+    @Outcome(expect = FORBIDDEN, desc = "teardown did not free the resource")
+    public static class HeldAcrossTheTag extends Scenario {
+        public HeldAcrossTheTag() {
+            super(QueueKind.DELI, true);
+        }
+
+        @Actor
+        public void wakerActor(III_Result r) {
+            waker(r);
+        }
+
+        @Actor
+        public void looperActor(III_Result r) {
+            looper(r);
+        }
+
+        @Arbiter
+        public void check(III_Result r) {
+            arbiter(r);
+        }
+    }
+
+    @JCStressTest
+    @State
+    @MutantTwin("TEARDOWN_TAG_READ_THEN_WRITE")
+    @Description("Twin on Mutant.TEARDOWN_TAG_READ_THEN_WRITE: a reference taken between teardown's read and its "
+            + "store is wiped out, and a use after teardown must be observed.")
+    @Outcome(id = {"0, 0, 1", "1, 0, 1"}, expect = ACCEPTABLE, desc = "no race this time")
+    @Outcome(id = {"2, .*", ".*, 2, .*"}, expect = ACCEPTABLE_INTERESTING, desc = "VIOLATION (expected on the mutant): use after teardown")
+    @Outcome(expect = FORBIDDEN, desc = "unexpected outcome")
+    public static class TeardownTagReadThenWrite extends Scenario {
+        public TeardownTagReadThenWrite() {
+            super(Mutant.TEARDOWN_TAG_READ_THEN_WRITE, true);
         }
 
         @Actor

@@ -37,6 +37,14 @@ import org.openjdk.jcstress.infra.results.II_Result;
  * compiles release and acquire there to {@code stlr} and {@code ldar}, which are kept in order like volatile
  * accesses (only the interpreter's and C1's barrier sequences might let them pass), so the twin is
  * {@code tsoOnly}: required on x86-64, reported as skipped elsewhere when not observed.
+ *
+ * <p>{@link BehindANewBarrier}: the wake decision behind a barrier. The Looper slept behind one barrier (at
+ * {@code NOW - 10}); it was removed, and the Looper now sleeps behind the next (at {@code NOW}); the producer posts a
+ * synchronous message at {@code NOW - 5}, which the new barrier does not hold back and the old one would. A producer
+ * that reads the new wait word must read the new barrier (it is stored first): reading the old one, it would judge
+ * its message held back and not wake the Looper. Twin: {@code Mutant.SLEEP_BARRIER_AFTER_ASLEEP} (the barrier
+ * stored after the wait word), {@code tsoOnly} for the reason above: the re-check's read of {@code top} must pass
+ * the barrier's release store, or it sees the push.
  */
 // obligation: NoLostWakeup
 public final class SleepVsPush {
@@ -49,26 +57,53 @@ public final class SleepVsPush {
         final DeliQueue q;
         final Handler h = Steps.handler();
         final Message m = new Message();
+        /** The barrier the Looper sleeps behind, or null. */
+        final Message barrier;
+        /** When the producer's message is due: before the Looper's deadline, so that it needs a wake. */
+        final long due;
 
         Scenario(MessageQueue.Factory kind) {
+            this(kind, false);
+        }
+
+        Scenario(MessageQueue.Factory kind, boolean behindANewBarrier) {
             q = Steps.deli(kind, clock);
-            Steps.sweep(q); // swept == top (empty): the Looper has seen everything so far
+            if (behindANewBarrier) {
+                int earlier = postBarrierAt(ParkClock.NOW - 10);
+                Message earlierBarrier = Steps.top(q);
+                postBarrierAt(ParkClock.NOW);
+                barrier = Steps.top(q);
+                q.poll(); // the Looper sweeps both barriers: nothing to deliver
+                Steps.sleep(q, ParkClock.NOW, earlierBarrier); // its deadline has come: it returns at once
+                q.removeSyncBarrier(earlier);
+                q.poll(); // the Looper drains the removal: the later barrier heads the sync heap
+                due = ParkClock.NOW - 5;
+            } else {
+                Steps.sweep(q); // swept == top (empty): the Looper has seen everything so far
+                barrier = null;
+                due = ParkClock.NOW - 1;
+            }
             Steps.freeWakeResource(q);
             m.what = 1;
             m.setTarget(h);
         }
 
+        private int postBarrierAt(long when) {
+            clock.elsewhere = when;
+            return q.postSyncBarrier();
+        }
+
         /** 1: the Looper's re-check saw nothing new and it parked; 0: it saw the push. */
         final int looper() {
             clock.looper = Thread.currentThread();
-            Steps.sleep(q, ParkClock.NOW, null);
+            Steps.sleep(q, ParkClock.NOW, barrier);
             return clock.parked;
         }
 
         /** 1: the producer saw ASLEEP and woke the Looper; 0: it saw AWAKE. */
         final int producer() {
             try {
-                q.enqueueMessage(m, ParkClock.NOW - 1); // due before the Looper's deadline: it needs a wake
+                q.enqueueMessage(m, due);
                 return 0;
             } catch (IllegalStateException woke) {
                 return 1;
@@ -113,6 +148,55 @@ public final class SleepVsPush {
     public static class SleepReleaseAcquire extends Scenario {
         public SleepReleaseAcquire() {
             super(Mutant.SLEEP_RELEASE_ACQUIRE);
+        }
+
+        @Actor
+        public void looperActor(II_Result r) {
+            r.r1 = looper();
+        }
+
+        @Actor
+        public void producerActor(II_Result r) {
+            r.r2 = producer();
+        }
+    }
+    @JCStressTest
+    @State
+    @Description("Looper's sleep behind a new barrier vs a producer's push it does not hold back: the Looper never "
+            + "parks unseen by the producer.")
+    @Outcome(id = "0, 0", expect = ACCEPTABLE, desc = "the Looper saw the push; the producer saw AWAKE")
+    @Outcome(id = "0, 1", expect = ACCEPTABLE, desc = "the Looper saw the push; the producer woke it anyway")
+    @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "the Looper parked; the producer saw ASLEEP and woke it")
+    @Outcome(id = "1, 0", expect = FORBIDDEN, desc = "lost wakeup: the Looper parked, the producer did not wake it")
+    public static class BehindANewBarrier extends Scenario {
+        public BehindANewBarrier() {
+            super(QueueKind.DELI, true);
+        }
+
+        @Actor
+        public void looperActor(II_Result r) {
+            r.r1 = looper();
+        }
+
+        @Actor
+        public void producerActor(II_Result r) {
+            r.r2 = producer();
+        }
+    }
+
+    @JCStressTest
+    @State
+    @MutantTwin(value = "SLEEP_BARRIER_AFTER_ASLEEP", tsoOnly = true)
+    @Description("Twin on Mutant.SLEEP_BARRIER_AFTER_ASLEEP (the barrier stored after the wait word): a lost wakeup "
+            + "must be observed (x86-64's store buffer shows it).")
+    @Outcome(id = "0, 0", expect = ACCEPTABLE, desc = "the Looper saw the push; the producer saw AWAKE")
+    @Outcome(id = "0, 1", expect = ACCEPTABLE, desc = "the Looper saw the push; the producer woke it anyway")
+    @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "the Looper parked; the producer saw ASLEEP and woke it")
+    @Outcome(id = "1, 0", expect = ACCEPTABLE_INTERESTING, desc = "VIOLATION (expected on the mutant): lost wakeup, "
+            + "the producer judged its message by the earlier barrier")
+    public static class SleepBarrierAfterAsleep extends Scenario {
+        public SleepBarrierAfterAsleep() {
+            super(Mutant.SLEEP_BARRIER_AFTER_ASLEEP, true);
         }
 
         @Actor

@@ -29,13 +29,15 @@ import org.deliqueue.Message;
  * message lies below it (NoPushAfterQuit); an accepted message is delivered at most once, a refused one never.
  *
  * <p>Arguments: queue, optionally {@code producer}. Negative controls: {@code TEARDOWN_WITHOUT_WAIT} (frees while a
- * waker holds a reference) and {@code QUIT_WITHOUT_WAKE} (the sentinel is pushed without a wake: a Looper asleep
- * before it never returns, JPF's deadlock).
+ * waker holds a reference), {@code TEARDOWN_TAG_READ_THEN_WRITE} (teardown tags the count by a read and a store: a
+ * reference taken between them is wiped out, the free comes under its waker; one dropped between them comes back,
+ * and teardown waits for ever, JPF's deadlock) and {@code QUIT_WITHOUT_WAKE} (the sentinel is pushed without a
+ * wake: a Looper asleep before it never returns, JPF's deadlock).
  */
 // obligation: NoUseAfterTeardown
 // obligation: QuitTerminates
 // obligation: NoPushAfterQuit
-// negative control: TEARDOWN_WITHOUT_WAIT, QUIT_WITHOUT_WAKE
+// negative control: TEARDOWN_WITHOUT_WAIT, TEARDOWN_TAG_READ_THEN_WRITE, QUIT_WITHOUT_WAKE
 public final class QuitVsWaker {
     private QuitVsWaker() {
     }
