@@ -1490,8 +1490,13 @@ public class DeliQueue extends PaddedTop {
         return owner;
     }
 
-    /** A message the quit sentinel owns has no remover: the Looper unlinks and retires it. */
-    private void dropIfQuitOwns(Message m) {
+    /**
+     * A message the quit sentinel owns has no remover: the Looper unlinks and retires it. Reached when a quit
+     * pushed between the Looper's sweep and its claim takes the message the claim chose, which has left its heap
+     * already, so the quit's drop at the next sweep does not meet it. The {@code CLAIM_LEAVES_QUIT_DROP} mutant
+     * overrides it.
+     */
+    void dropIfQuitOwns(Message m) {
         Message owner = m.removedBy;
         if (owner != null && isQuitSentinel(owner) && (FieldAccess.lvFlags(m) & Message.FLAG_DELIVERED) == 0) {
             unlink(m);

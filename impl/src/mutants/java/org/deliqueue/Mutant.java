@@ -786,6 +786,19 @@ public enum Mutant implements MessageQueue.Factory {
                 wakeRefs = c | TEARDOWN; // BUG: a read, then a store: a waker's CAS in between is lost
                 return c;
             }
+        }),
+
+    /** A claim lost to the quit leaves the message linked, its payload in place. */
+    CLAIM_LEAVES_QUIT_DROP(Detection.CONFORMANCE, "GoneNodesUnlinkedAtRest",
+            "GoneNodesUnlinkedAtRest: a quit() pushed between the Looper's sweep and its claim owns the message the "
+            + "claim chose, which has left its heap; the drop at the next sweep does not meet it, so it stays linked "
+            + "with its payload for good (ConformanceStressTest's quit race, which checks the stack at rest; a "
+            + "held-out audit's bug)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            void dropIfQuitOwns(Message m) {
+                // BUG: neither unlinked nor retired
+            }
         });
 
     /** Access modes that only the memory-ordering mutants use (FieldAccess holds the ones DeliQueue uses). */

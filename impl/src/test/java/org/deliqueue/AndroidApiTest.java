@@ -235,4 +235,13 @@ class AndroidApiTest {
             }
         }
     }
+
+    /** A null runnable matches no message: not even the plain messages, whose callback is null. */
+    @ForEachQueue
+    void aNullRunnableHasNoCallbacks(MessageQueue.Factory factory) {
+        QueueFixture q = new QueueFixture(factory);
+        q.enqueue(q.handler, START + 10); // a plain message: its callback is null
+        assertFalse(q.queue.hasCallbacks(q.handler, null, null), "hasCallbacks(h, null, null)");
+        assertFalse(q.handler.hasCallbacks(null), "Handler.hasCallbacks(null)");
+    }
 }

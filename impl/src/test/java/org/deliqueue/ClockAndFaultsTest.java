@@ -497,4 +497,39 @@ class ClockAndFaultsTest {
             assertEquals("ran", TestSupport.take(done, "a post after the throwing removal"));
         }
     }
+
+    /**
+     * The interrupt that next() cleared while it waited is set again when next() throws (here, a clock that fails
+     * at the read after the wake), not only when it returns.
+     */
+    @ForEachQueue
+    void aNextThatThrowsSetsTheInterruptItClearedAgain(MessageQueue.Factory factory) throws InterruptedException {
+        ScriptedClock clock = new ScriptedClock(QueueFixture.START);
+        Looper looper = TestSupport.preparedOnNewThread(factory, clock);
+        MessageQueue queue = looper.getQueue();
+        Handler h = new Handler(looper);
+        CompletableFuture<Boolean> interruptedOnThrow = new CompletableFuture<>();
+        Thread consumer = new Thread(() -> {
+            try {
+                queue.next();
+                interruptedOnThrow.completeExceptionally(new AssertionError("next() returned"));
+            } catch (IllegalStateException e) {
+                interruptedOnThrow.complete(Thread.currentThread().isInterrupted());
+            }
+        }, "consumer");
+        consumer.setDaemon(true);
+        consumer.start();
+        TestSupport.awaitParked(consumer);
+        consumer.interrupt();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TestSupport.TIMEOUT_SECONDS);
+        while (consumer.isInterrupted() || consumer.getState() != Thread.State.WAITING) { // parked again, cleared
+            assertTrue(System.nanoTime() < deadline, "the consumer did not park again after the interrupt");
+            Thread.sleep(1);
+        }
+        clock.arm(consumer, () -> {
+            throw new IllegalStateException("clock failure");
+        });
+        assertTrue(queue.enqueueMessage(Message.obtain(h, 1), QueueFixture.START)); // wakes it; its clock read throws
+        assertTrue(TestSupport.await(interruptedOnThrow, "next() throwing"), "next() threw and lost the interrupt");
+    }
 }

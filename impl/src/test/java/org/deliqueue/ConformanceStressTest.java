@@ -2,6 +2,7 @@ package org.deliqueue;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -30,6 +31,8 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 // obligation: NoLostMessage
 // obligation: DeliveryOrder
 // obligation: NoPushAfterQuit
+// obligation: GoneNodesUnlinkedAtRest
+// negative control: CLAIM_LEAVES_QUIT_DROP
 class ConformanceStressTest {
     private static final long STRESS_MILLIS =
             TimeUnit.SECONDS.toMillis(Long.getLong("deliqueue.stress.seconds", 2));
@@ -52,6 +55,44 @@ class ConformanceStressTest {
             Clock clock = round % 4 < 2 ? Clock.SYSTEM : new TickingClock();
             quitRace(factory, clock, round, random.nextInt(2_000), round % 2 == 0);
         }
+    }
+
+    /**
+     * quit() while the Looper delivers a backlog, round after round: every message the quit dropped is given back
+     * cleared, including the one it takes from under the Looper's claim (pushed between the sweep and the
+     * reservation: the claim chose that message, so it has left its heap, and the drop at the next sweep does not
+     * meet it). The quit comes after 1 to 20 deliveries, wherever the Looper then is in its loop.
+     */
+    @ForEachQueue
+    @QuietLogs
+    void quitWhileTheLooperDeliversGivesBackEveryMessageItDrops(MessageQueue.Factory factory) {
+        int dropped = 0;
+        for (int round = 0; round < 300; round++) {
+            Message[] sent = new Message[100];
+            AtomicInteger ran = new AtomicInteger();
+            int quitAfter = 1 + round % 20;
+            try (LooperThread lt = LooperThread.start(factory)) {
+                Handler h = lt.handler();
+                for (int i = 0; i < sent.length; i++) {
+                    sent[i] = Message.obtain(h, ran::incrementAndGet);
+                    assertTrue(h.sendMessage(sent[i]));
+                }
+                long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(TestSupport.TIMEOUT_SECONDS);
+                while (ran.get() < quitAfter) {
+                    assertTrue(System.nanoTime() - giveUp < 0, "the Looper delivers nothing");
+                    Thread.onSpinWait();
+                }
+                lt.looper().quit();
+                lt.join();
+            }
+            dropped += sent.length - ran.get();
+            for (int i = 0; i < sent.length; i++) {
+                int id = i;
+                int r = round;
+                assertNull(sent[i].getCallback(), () -> "round " + r + ": message " + id + " still holds its callback");
+            }
+        }
+        assertTrue(dropped > 0, "the quit never dropped a message: nothing was checked");
     }
 
     /** A clock that starts at 0 and moves on by 1 ms at every read: time moves inside every operation. */
@@ -341,12 +382,16 @@ class ConformanceStressTest {
      * Two producers post (delay 0) until refused while a third thread calls {@code quitSafely()} (or
      * {@code quit()}) after {@code quitAfter} posts. A post that returned true and then still saw no quit call
      * was accepted before the call: after quitSafely it must run. No post runs twice or after being refused.
+     * Once the Looper has ended, no message posted holds its callback: each was dispatched, refused or dropped by
+     * the quit, and given back cleared, including one the quit took from under the Looper's claim (pushed between
+     * its sweep and its reservation: the claim chose it, so it had left its heap already).
      */
     private static void quitRace(MessageQueue.Factory factory, Clock clock, int round, int quitAfter,
             boolean safely) throws InterruptedException {
         final int producers = 2;
         final int limit = 4_000;
         AtomicIntegerArray runs = new AtomicIntegerArray(producers * limit);
+        Message[] sent = new Message[producers * limit];
         boolean[] accepted = new boolean[producers * limit];
         boolean[] acceptedBeforeQuit = new boolean[producers * limit];
         AtomicBoolean quitCalled = new AtomicBoolean();
@@ -362,7 +407,8 @@ class ConformanceStressTest {
                 threads.add(start(errors, () -> {
                     for (int id = first; id < first + limit; id++) {
                         int mine = id;
-                        boolean ok = h.post(() -> runs.incrementAndGet(mine));
+                        sent[id] = Message.obtain(h, () -> runs.incrementAndGet(mine));
+                        boolean ok = h.sendMessage(sent[id]);
                         acceptedBeforeQuit[id] = ok && !quitCalled.get();
                         accepted[id] = ok;
                         posts.incrementAndGet();
@@ -400,6 +446,9 @@ class ConformanceStressTest {
                 assertTrue(r == 1 || !acceptedBeforeQuit[id],
                         () -> name + ": post " + post + " returned true before quitSafely() was called but never ran");
             }
+            // a message recycled and obtained again by a later post is cleared by the later post's end too
+            assertTrue(sent[id] == null || sent[id].getCallback() == null,
+                    () -> name + ": post " + post + (r == 1 ? ", dispatched," : ", never run,") + " still holds its callback");
         }
     }
 

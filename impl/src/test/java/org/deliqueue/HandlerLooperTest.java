@@ -492,4 +492,41 @@ class HandlerLooperTest {
         }
         assertEquals(0, removedRuns.get(), "runs of the removed idle handler");
     }
+
+    /** An idle handler that throws an Error (not only an Exception) is removed, and the Looper keeps running. */
+    @ForEachQueue
+    @QuietLogs
+    void anIdleHandlerThatThrowsAnErrorIsRemovedAndTheLooperKeepsRunning(MessageQueue.Factory factory) {
+        AtomicInteger runs = new AtomicInteger();
+        BlockingQueue<String> ran = new LinkedBlockingQueue<>();
+        try (LooperThread lt = LooperThread.start(factory)) {
+            Handler h = lt.handler();
+            h.post(() -> lt.queue().addIdleHandler(() -> {
+                runs.incrementAndGet();
+                throw new AssertionError("an Error from a test idle handler");
+            }));
+            lt.awaitParked(); // the idle pass ran
+            assertTrue(h.post(() -> ran.add("after")));
+            assertEquals("after", TestSupport.take(ran, "a post after the idle handler threw an Error"));
+            lt.awaitParked(); // a second idle pass
+            assertEquals(1, runs.get(), "the throwing idle handler was not removed");
+        }
+    }
+
+    /** A handler quits its own Looper with an idle handler registered: the Looper leaves without an idle pass. */
+    @ForEachQueue
+    void aQuitLooperRunsNoIdleHandlerOnItsWayOut(MessageQueue.Factory factory) {
+        AtomicInteger idleRuns = new AtomicInteger();
+        try (LooperThread lt = LooperThread.start(factory)) {
+            lt.handler().post(() -> {
+                lt.queue().addIdleHandler(() -> {
+                    idleRuns.incrementAndGet();
+                    return true;
+                });
+                lt.looper().quit();
+            });
+            lt.join();
+        }
+        assertEquals(0, idleRuns.get(), "an idle handler ran after the queue quit");
+    }
 }

@@ -14,6 +14,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 
 /** {@link HandlerThread} as Android's documentation describes it, on every queue. */
 class HandlerThreadTest {
@@ -316,5 +320,46 @@ class HandlerThreadTest {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * Four threads ask for the thread's handler while its Looper is still being prepared: each waits for it, and
+     * all of them get the same handler.
+     */
+    @ForEachQueue
+    void getThreadHandlerRacingThePrepareGivesEveryCallerTheSameHandler(MessageQueue.Factory factory)
+            throws InterruptedException {
+        CountDownLatch release = new CountDownLatch(1);
+        MessageQueue.Factory heldInPrepare = (quitAllowed, clock) -> {
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return factory.create(quitAllowed, clock);
+        };
+        HandlerThread t = new HandlerThread("held-in-prepare", 0, heldInPrepare, Clock.SYSTEM);
+        t.start();
+        List<CompletableFuture<Handler>> got = new ArrayList<>();
+        List<Thread> callers = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            CompletableFuture<Handler> f = new CompletableFuture<>();
+            got.add(f);
+            Thread c = new Thread(() -> f.complete(t.getThreadHandler()), "caller-" + i);
+            callers.add(c);
+            c.start();
+        }
+        for (Thread c : callers) { // each past the first check, waiting for the Looper
+            TestSupport.awaitParked(c, true);
+        }
+        release.countDown();
+        Set<Handler> distinct = new HashSet<>();
+        for (CompletableFuture<Handler> f : got) {
+            distinct.add(TestSupport.await(f, "getThreadHandler"));
+        }
+        distinct.add(t.getThreadHandler());
+        assertEquals(1, distinct.size(), "getThreadHandler returned different handlers: " + distinct);
+        t.quit();
+        t.join(TimeUnit.SECONDS.toMillis(TestSupport.TIMEOUT_SECONDS));
     }
 }

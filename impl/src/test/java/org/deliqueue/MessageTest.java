@@ -10,6 +10,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import java.util.ArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
 
 /** {@link Message} on its own: its flags under races, its string form under a racing retire, copying. */
 class MessageTest {
@@ -111,5 +115,46 @@ class MessageTest {
             }
         };
         assertDoesNotThrow(m::toString);
+    }
+
+    /** Four threads obtain and recycle at once: the pool never hands one message to two threads, nor one in use. */
+    @Test
+    void thePoolNeverHandsOneMessageToTwoThreadsNorAMessageInUse() throws InterruptedException {
+        int threads = 4;
+        int rounds = 300_000;
+        AtomicReference<String> failure = new AtomicReference<>();
+        CountDownLatch go = new CountDownLatch(1);
+        List<Thread> started = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            int id = t + 1;
+            Thread th = new Thread(() -> {
+                try {
+                    go.await();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                for (int i = 0; i < rounds && failure.get() == null; i++) {
+                    Message m = Message.obtain();
+                    if (m.isInUse()) {
+                        failure.compareAndSet(null, "obtain() handed out a message in use");
+                    }
+                    m.arg1 = id;
+                    m.arg2 = i;
+                    Thread.onSpinWait();
+                    if (m.arg1 != id || m.arg2 != i) {
+                        failure.compareAndSet(null, "two threads obtained the same message");
+                    }
+                    m.recycle();
+                }
+            }, "pool-user-" + id);
+            started.add(th);
+            th.start();
+        }
+        go.countDown();
+        for (Thread th : started) {
+            th.join(TimeUnit.SECONDS.toMillis(TestSupport.TIMEOUT_SECONDS * 4L));
+            assertFalse(th.isAlive(), th.getName() + " did not finish");
+        }
+        assertNull(failure.get());
     }
 }

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * User code as an adversary, on every queue: a removal key whose {@code equals} answers differently on each call or
@@ -524,5 +525,24 @@ class UserCodeTest {
             assertEquals("printer on looper: true, has 9: false", seen.get(0));
             assertEquals("observer on looper: true", seen.get(1));
         }
+    }
+
+    /**
+     * A filtered dump runs the caller's Printer outside the queue: a printer that has another thread post to the
+     * same queue, and waits for it, neither deadlocks nor misses a line.
+     */
+    @ForEachQueue
+    void aFilteredDumpsPrinterRunsOutsideTheQueue(MessageQueue.Factory factory) {
+        QueueFixture q = new QueueFixture(factory);
+        q.enqueue(q.handler, QueueFixture.START + 10);
+        List<String> lines = new ArrayList<>();
+        q.queue.dump(line -> {
+            CompletableFuture<Boolean> posted = new CompletableFuture<>();
+            new Thread(() -> posted.complete(q.queue.enqueueMessage(q.message(q.other), QueueFixture.START + 20)),
+                    "printer's helper").start();
+            assertTrue(TestSupport.await(posted, "a post from the printer's helper thread"));
+            lines.add(line);
+        }, "", q.handler);
+        assertEquals(2, lines.size(), () -> "one message and the totals: " + lines);
     }
 }

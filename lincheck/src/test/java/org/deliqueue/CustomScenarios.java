@@ -308,7 +308,14 @@ final class CustomScenarios {
                         init -> init.add("postBarrier"),
                         poster -> poster.add("post", 0, FRONT, 0),
                         looper -> looper.add("deliver"),
-                        after -> after.add("deliver"))));
+                        after -> after.add("deliver"))),
+                // GoneNodesUnlinkedAtRest: quit() pushed between the Looper's sweep and its claim owns the message
+                // the claim chose, which has left its heap: the Looper must unlink and retire it there.
+                new Aimed("quitTakesTheClaimedMessage", scenario(ops,
+                        init -> init.add("post", 0, FRONT, 0),
+                        quitter -> quitter.add("quit"),
+                        looper -> looper.add("deliver"),
+                        after -> after.add("deliver")), Mutant.CLAIM_LEAVES_QUIT_DROP));
     }
 
     /** The actors of one thread, by operation name. */
