@@ -129,7 +129,8 @@ VARIABLES
   took,      \* [Traversers -> SUBSET Msgs]: what a removal took at its descriptor's push (the abstract set)
   evals      \* the predicate evaluations of removals: [by: the evaluating thread (or "Looper"), of: the removal,
              \* m: the message, inCall: the removal's thread was inside its call, nth: how many evaluations of
-             \* (of, m) there had been, this one included]
+             \* (of, m) there had been, this one included, queued: m was queued at the read of top that began the
+             \* pass (QueuedAtPass)]
 
 \* The variables by owner. Each action conjoins what it changes and one
 \* UNCHANGED naming the rest, by group where it leaves a whole group alone.
@@ -300,7 +301,8 @@ TypeOK ==
                            /\ T[t].seen \subseteq Pred[t]
   /\ dcount \in [Msgs -> Nat] /\ lastPost \in 0..MaxTime /\ took \in [Traversers -> SUBSET Msgs]
   /\ verdict \in [Traversers -> SUBSET Msgs]
-  /\ \A e \in evals : e \in [by : Removers \cup {"Looper"}, of : Removers, m : Msgs, inCall : BOOLEAN, nth : Nat]
+  /\ \A e \in evals : e \in [by : Removers \cup {"Looper"}, of : Removers, m : Msgs, inCall : BOOLEAN, nth : Nat,
+                                   queued : BOOLEAN]
 
 Init ==
   /\ top = Nil /\ next = [n \in Nodes |-> Nil] /\ ticket = [n \in Nodes |-> 0]
@@ -484,6 +486,11 @@ quit == quit_readTop \/ quit_casTop
 Evaluations(r, m) == Cardinality({e \in evals : e.of = r /\ e.m = m})
 \* The removal's thread is inside its call (it has not returned).
 InCall(r) == pc[r] # "done"
+\* m was still queued at the read of top that began t's pass: no owner node
+\* at or below that top (in the pass's segment or an earlier one) covers m.
+\* Such an owner lies between that top and m, so the walk passed it (a jump
+\* passes only gone nodes): select must not ask about m (UserCodeOnCaller).
+QueuedAtPass(t, m) == ~\E o \in Owners : Published(o) /\ ticket[o] <= TicketOf(T[t].top) /\ Covers(o, m)
 \* What r's predicate may answer about m when asked now: afresh for a
 \* Fickle remover, else whether it matches.
 Answers(r, m) == IF r \in Fickle THEN BOOLEAN ELSE {m \in Pred[r]}
@@ -506,7 +513,7 @@ removeMatching_ask(t) ==
        IF removed[m]
          THEN UNCHANGED <<verdict, evals>>
          ELSE /\ evals' = evals \cup {[by |-> t, of |-> t, m |-> m, inCall |-> InCall(t),
-                                       nth |-> Evaluations(t, m) + 1]}
+                                       nth |-> Evaluations(t, m) + 1, queued |-> QueuedAtPass(t, m)]}
               /\ \E yes \in Answers(t, m) :
                    verdict' = IF yes THEN [verdict EXCEPT ![t] = @ \cup {m}] ELSE verdict
   /\ pc' = [pc EXCEPT ![t] = "tAdvance"]

@@ -50,13 +50,17 @@ DeliveryOrder == [][\A m \in Msgs : dcount'[m] > dcount[m] =>
                       /\ Unblocked(m) /\ when[m] <= now
                       /\ \A x \in Msgs \ {m} : Unblocked(x) => Less(m, x)]_vars
 
-\* obligation: a message is in a heap only if swept and linked; a live swept message is in a heap
+\* A RESERVED (claimed) message is out of the heap and not yet REMOVED: the
+\* CAS that resolves it, to a delivery or to an owner, clears RESERVED, else
+\* a remover's collect and a query wait on it for ever.
+\* obligation: a message is in a heap only if swept and linked; a live swept message is in a heap; a reserved one is live
 HeapStackConsistent ==
   /\ \A m \in heap : /\ m \in Linked /\ ticket[m] <= TicketOf(L.top) /\ ~reserved[m]
                      /\ removed[m] => m \in Won          \* REMOVED in a heap: a removal's, not yet drained
   /\ \A m \in Msgs : /\ Pushed(m) /\ ~removed[m] /\ ~reserved[m] /\ SweptNode(m)
                      /\ ~(L.pc = "claim" /\ L.target = m)             \* out of the heap, about to be claimed
                      => m \in heap
+  /\ \A m \in Msgs : reserved[m] => ~removed[m]                       \* resolving clears RESERVED
 
 \* obligation: for every swept linked node m with m.next = n: n.prev = m
 BackLinksConsistent == \A m \in Linked : SweptNode(m) /\ next[m] # Nil => prev[next[m]] = m
@@ -104,6 +108,9 @@ RemovalReturnsItsSet == \A t \in Removers : Collected(t) => Range(T[t].won) = to
 \* with top = null: a query answering false, or a removal returning 0
 \* without a descriptor.
 EndsTraversal(t) == pc[t] \in {"tStart", "tRecheck"} /\ pc'[t] = "done"
+\* Any step by which a query returns (from its visitor too): a false answer
+\* is checked wherever it is given, not only at a read of top.
+QueryReturns(t) == t \in Askers /\ pc[t] # "done" /\ pc'[t] = "done"
 \* What t's predicate stands for at that instant: Pred[t], or for a Fickle
 \* remover the set its answers made (its verdicts).
 EffPred(t) == IF t \in Fickle /\ Op[t] = "remove" THEN verdict[t] ELSE Pred[t]
@@ -113,18 +120,22 @@ EffPred(t) == IF t \in Fickle /\ Op[t] = "remove" THEN verdict[t] ELSE Pred[t]
 \* live match (the match was in the queue then), false at its last, stable
 \* read of top (nothing it matches in the queue then). The same holds for
 \* the select walk of a removal that finds nothing: it returns 0 at that
-\* read, nothing it matches being in the queue then.
-\* obligation: hasMessages answers as the abstract queue does at an instant of the call
+\* read, nothing it matches being in the queue then. A false answer is
+\* checked at whatever step the query gives it (a visitor that stops at a
+\* removed match answers false while another match may be queued).
+\* obligation: hasMessages answers as the abstract queue does at an instant of the call; a false answer wherever it is given
 HasMessagesLinearizable ==
   [][\A t \in Traversers : /\ pc[t] = "tTest" /\ T'[t].found => T[t].cur \in T[t].seen
-                           /\ EndsTraversal(t) /\ ~T'[t].found => LiveNow(EffPred(t)) = {}]_vars
+                           /\ EndsTraversal(t) \/ QueryReturns(t) => (~T'[t].found => LiveNow(EffPred(t)) = {})]_vars
 
 \* User code (a removal's predicate) runs only on the removing thread, inside
 \* its call, at most once per message per removal: no other thread (the
 \* Looper, a resolver, a query, another remover) asks it, and no thread asks
 \* it after the call has returned.
-\* obligation: a removal's predicate runs only on its caller's thread, inside the call, at most once per message
-UserCodeOnCaller == \A e \in evals : e.by = e.of /\ e.inCall /\ e.nth = 1
+\* And only about a message still queued at the read of top that began the
+\* pass (not one an owner node the walk passed already owns or dooms).
+\* obligation: a removal's predicate runs only on its caller's thread, inside the call, at most once per message, only on a message queued at its pass's start
+UserCodeOnCaller == \A e \in evals : e.by = e.of /\ e.inCall /\ e.nth = 1 /\ e.queued
 
 \* obligation: a message tombstoned for a remover holds no payload once that removal has returned
 PayloadReleased == \A t \in Removers : pc[t] = "done" /\ T[t].won # <<>> => T[t].released

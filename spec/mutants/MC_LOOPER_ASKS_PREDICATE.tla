@@ -12,7 +12,8 @@
 EXTENDS MCFickle
 
 \* The Looper asks r's predicate about m (user code on the Looper's thread).
-LooperAsk(r, m) == [by |-> "Looper", of |-> r, m |-> m, inCall |-> InCall(r), nth |-> Evaluations(r, m) + 1]
+LooperAsk(r, m) == [by |-> "Looper", of |-> r, m |-> m, inCall |-> InCall(r), nth |-> Evaluations(r, m) + 1,
+                      queued |-> TRUE]
 
 \* A head is dead only if REMOVED: ownership by a pending removal is decided by asking (MLiveHead).
 MDead(h) == removed[h]

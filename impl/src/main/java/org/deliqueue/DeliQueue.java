@@ -103,7 +103,8 @@ import java.util.function.Predicate;
  *   <li>DeliveryOrder: the Looper delivers the least {@code (when, insertSeq)} among due swept messages,
  *       looking only at the async heap while a live barrier heads the sync heap.
  *   <li>HeapStackConsistent: a message is in a heap only if it is swept and linked; a linked swept message that
- *       is not REMOVED is in a heap. REMOVED messages still in a heap are on their way to the freelist.
+ *       is not REMOVED is in a heap. REMOVED messages still in a heap are on their way to the freelist. A
+ *       RESERVED message is not REMOVED: the resolution that hands it to an owner clears the reservation.
  *   <li>BackLinksConsistent: for each linked node {@code m} at or below {@link #swept} with
  *       {@code m.next == n != null}, {@code n.prev == m}; {@code m.prev == null} iff {@code m == swept}.
  *   <li>TraversalSafe: {@code next} always points to a node with a smaller ticket, so every walk ends;
@@ -122,7 +123,8 @@ import java.util.function.Predicate;
  *   <li>NoPushAfterQuit: once a quitting node is {@code top}, every push of a message fails.
  *   <li>PayloadReleased: a message tombstoned for a remover holds no payload once that removal has returned.
  *   <li>UserCodeOnCaller: a removal's predicate is evaluated only by its caller, inside the call, at most once
- *       per message.
+ *       per message, and only on a message still queued when its pass began (none an owner node it passed has
+ *       taken).
  * </ul>
  * Why each racy access keeps them is the memory-ordering argument at the top of the class body.
  *
