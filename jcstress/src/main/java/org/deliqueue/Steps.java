@@ -49,9 +49,14 @@ public final class Steps {
         q.teardown();
     }
 
-    /** Whether the Looper's teardown has set its tag in the refcount. */
-    public static boolean teardownTagged(DeliQueue q) {
-        return (FieldAccess.laWakeRefs(q) & DeliQueue.TEARDOWN) != 0;
+    /** Teardown's first step: sets TEARDOWN in the refcount. */
+    public static void tagTeardown(DeliQueue q) {
+        q.tagTeardown();
+    }
+
+    /** Teardown's check: whether the refcount holds TEARDOWN and no reference (the resource may be freed). */
+    public static boolean wakeRefsDrained(DeliQueue q) {
+        return FieldAccess.laWakeRefs(q) == DeliQueue.TEARDOWN;
     }
 
     public static boolean isTornDown(DeliQueue q) {
