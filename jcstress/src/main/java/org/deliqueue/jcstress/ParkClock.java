@@ -3,7 +3,8 @@ package org.deliqueue.jcstress;
 import org.deliqueue.Clock;
 
 /**
- * A clock that stands still at {@link #NOW} and notes whether the Looper read it. In {@code DeliQueue.sleep} the
+ * A clock that stands still at {@link #NOW} for the Looper actor (other threads read {@link #elsewhere}, which a
+ * set-up may move to post barriers at other times) and notes whether the Looper read it. In {@code DeliQueue.sleep} the
  * Looper reads the clock only in {@code parkUntil}, that is, only when its re-check decided to park. That read then
  * stands for the park: it waits until the other actor has made its wake decision ({@link #decided}), as a parked
  * Looper would (it cannot store AWAKE before), and returns {@link #NOW}, so that a sleep until {@link #NOW} ends at
