@@ -352,9 +352,10 @@ public abstract class MessageQueue {
 
     /**
      * Claims {@code msg} for one enqueue, adding {@code extraFlags}: the IN_USE CAS lets exactly one of several
-     * racing enqueues of the same message through (upstream's check-then-set does not: edge case 4).
+     * racing enqueues of the same message through (upstream's check-then-set does not: edge case 4). Both queues'
+     * enqueues claim here. The {@code CLAIM_CHECK_THEN_SET} mutant overrides it.
      */
-    static void claimForEnqueue(Message msg, int extraFlags) {
+    void claimForEnqueue(Message msg, int extraFlags) {
         for (int f = FieldAccess.lvFlags(msg); ; f = FieldAccess.lvFlags(msg)) {
             if ((f & Message.FLAG_IN_USE) != 0) {
                 throw new IllegalStateException(msg + " This message is already in use.");

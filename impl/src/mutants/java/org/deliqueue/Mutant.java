@@ -799,6 +799,24 @@ public enum Mutant implements MessageQueue.Factory {
             void dropIfQuitOwns(Message m) {
                 // BUG: neither unlinked nor retired
             }
+        }),
+
+    /** The enqueue's IN_USE claim reads the flags, then stores them with IN_USE: not one CAS (upstream's check). */
+    CLAIM_CHECK_THEN_SET(Detection.MODEL_CHECKER, "ExactlyOnce",
+            "ExactlyOnce: two threads enqueuing the same message both read it free before either stores IN_USE, "
+            + "both claims pass and the message is pushed twice (linked to itself). The window is a few "
+            + "instructions: the conformance suite's same-message race finds it only sometimes under load "
+            + "(jcstress SameMessageEnqueue; a held-out audit's G16)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            void claimForEnqueue(Message msg, int extraFlags) {
+                int f = FieldAccess.lvFlags(msg);
+                if ((f & Message.FLAG_IN_USE) != 0) {
+                    throw new IllegalStateException(msg + " This message is already in use.");
+                }
+                // BUG: a read, then a store: a racing claim between the two passes as well
+                msg.flags = f | Message.FLAG_IN_USE | extraFlags;
+            }
         });
 
     /** Access modes that only the memory-ordering mutants use (FieldAccess holds the ones DeliQueue uses). */

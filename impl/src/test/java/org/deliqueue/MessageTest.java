@@ -30,6 +30,7 @@ class MessageTest {
     @Test
     void setAsynchronousRacingTheEnqueueClaimNeverRewritesInUse() throws InterruptedException {
         Message m = new Message();
+        MessageQueue q = QueueKind.DELI.create(true, new ManualClock(0));
         Thread toggler = new Thread(() -> {
             while (!Thread.currentThread().isInterrupted()) {
                 if (m.isInUse()) {
@@ -49,7 +50,7 @@ class MessageTest {
         try {
             for (; System.nanoTime() - deadline < 0; rounds++) {
                 try {
-                    MessageQueue.claimForEnqueue(m, 0);
+                    q.claimForEnqueue(m, 0);
                 } catch (IllegalStateException e) {
                     fail("round " + rounds + ": a racing setAsynchronous wrote back a stale IN_USE", e);
                 }

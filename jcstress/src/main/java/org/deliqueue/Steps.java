@@ -114,6 +114,21 @@ public final class Steps {
     }
 
     /**
+     * How many of the first {@code nodes} nodes from {@code top} (by {@code next}) are {@code m}: a walk that stops
+     * after {@code nodes} however the stack is linked (a message pushed twice links to itself).
+     */
+    public static int timesOnTop(DeliQueue q, Message m, int nodes) {
+        int times = 0;
+        Message n = FieldAccess.lvTop(q);
+        for (int i = 0; i < nodes && n != null; i++, n = FieldAccess.lpNext(n)) {
+            if (n == m) {
+                times++;
+            }
+        }
+        return times;
+    }
+
+    /**
      * The structural obligations (TraversalSafe, BackLinksConsistent, HeapStackConsistent, GoneNodesUnlinkedAtRest)
      * while quiescent.
      */

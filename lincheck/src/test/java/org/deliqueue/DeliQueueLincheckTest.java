@@ -233,7 +233,9 @@ class DeliQueueLincheckTest {
      * QuitSafelyBesideRemoval catches it). BARRIER_TOKEN_READ_THEN_WRITE needs two barriers posted at once, and
      * barriers here are posted by the Looper's group only, as Android's view system does (jcstress's and JPF's
      * BarrierTokens catch it). QUIT_DROP_KEEPS_PAYLOAD leaves the payload on messages the quit dropped, which are
-     * unlinked and which no operation here reads again (the conformance suite catches it).
+     * unlinked and which no operation here reads again (the conformance suite catches it). An enqueue whose IN_USE
+     * claim is a read, then a store (CLAIM_CHECK_THEN_SET), differs only when two threads enqueue the same message,
+     * and every post here makes a fresh one (jcstress's SameMessageEnqueue catches it).
      */
     static final Set<Mutant> MUTANTS_BEYOND_THESE_OPERATIONS = EnumSet.of(Mutant.LOST_WAKEUP, Mutant.WAKE_BY_CLOCK,
             Mutant.ASYNC_HELD_BY_BARRIER, Mutant.BARRIER_REMOVAL_WITHOUT_WAKE, Mutant.REMOVAL_WAKE_SKIPS_TIMED_PARK,
@@ -245,7 +247,7 @@ class DeliQueueLincheckTest {
             Mutant.NEGATIVE_WHEN_AT_FRONT, Mutant.IDLE_BEHIND_DUE_BARRIER, Mutant.REMOVAL_IGNORES_OWNER,
             Mutant.CLAIM_FLOOR_AT_TOP, Mutant.SKIP_OVER_RESERVATION, Mutant.DUE_BY_FORGETS_QUIT,
             Mutant.BARRIER_TOKEN_READ_THEN_WRITE, Mutant.QUIT_DROP_KEEPS_PAYLOAD, Mutant.SLEEP_BARRIER_AFTER_ASLEEP,
-            Mutant.TEARDOWN_TAG_READ_THEN_WRITE);
+            Mutant.TEARDOWN_TAG_READ_THEN_WRITE, Mutant.CLAIM_CHECK_THEN_SET);
 
     /**
      * Each mutant must fail model checking of at least one group. A mutant that hand-written scenarios are aimed at
