@@ -62,7 +62,8 @@ ANext == \/ \E m \in Msgs : Enqueue(m) \/ Reject(m) \/ Deliver(m)
          \/ \E r \in Removers : RemoveAll(r)
          \/ Quit
 
-ASafety == AInit /\ [][ANext]_avars
+\* The stutter first, as in MessageQueueAbs!ASafety: cheaper for TLC, equivalent.
+ASafety == AInit /\ [][UNCHANGED avars \/ ANext]_avars
 
 THEOREM ASafety => []ATypeOK
 =============================================================================

@@ -191,7 +191,7 @@ Earliest(S) == CHOOSE o \in S : \A x \in S : ticket[o] <= ticket[x]
 CoveringOwners(m) == {o \in Owners : Published(o) /\ Covers(o, m)}
 OwnerOf(m) == IF delivered[m] THEN Nil
               ELSE IF removed[m] THEN removedBy[m]
-              ELSE IF CoveringOwners(m) = {} THEN Nil ELSE Earliest(CoveringOwners(m))
+              ELSE LET covering == CoveringOwners(m) IN IF covering = {} THEN Nil ELSE Earliest(covering)
 \* Tombstoned for a remover / for the quit (by whoever wrote the tombstone).
 WonBy(t) == {m \in Msgs : removed[m] /\ ~delivered[m] /\ removedBy[m] = t}
 Won == UNION {WonBy(t) : t \in Removers}

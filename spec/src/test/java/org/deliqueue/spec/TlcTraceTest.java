@@ -225,7 +225,8 @@ class TlcTraceTest {
     void definitionsAreFoundWithTheirCommentsOrNotAtAll() throws IOException {
         String temporal = TlcTrace.definition("QuitTerminates", SPEC, null);
         assertTrue(temporal.startsWith("spec/DeliQueueProperties.tla:"), temporal);
-        assertTrue(temporal.contains("QuitTerminates == QuitPushed ~> L.pc = \"exit\""), temporal);
+        assertTrue(temporal.contains("QuitTerminates == /\\ []<>(~QuitPushed \\/ L.pc = \"exit\")"), temporal);
+        assertTrue(temporal.contains("/\\ [][HoldsUntil(QuitPushed, L.pc = \"exit\")]_vars"), "its continuation lines too: " + temporal);
         String type = TlcTrace.definition("TypeOK", SPEC, null);
         assertTrue(type.startsWith("spec/DeliQueue.tla:"), type);
         assertTrue(type.contains("\\* obligation: every variable has its type\nTypeOK =="), type);
