@@ -209,6 +209,18 @@ EventualDelivery == \* \A m : DueUnblocked(m) ~> Settled(m)
   /\ \A m \in Msgs : []<>(~DueUnblocked(m) \/ Settled(m))
   /\ [][\A m \in Msgs : HoldsUntil(DueUnblocked(m), Settled(m))]_vars
 
+\* Every call off the Looper returns under weak fairness: an enqueue (accepted
+\* or refused), the quit, a removal, a query. None waits for another thread to
+\* do something: a RESERVED message a removal or a query meets is resolved by
+\* that thread (resolve_reserved), and a removal's finish ends its dead run at
+\* the first node not Gone or at null. A returned call stays returned, so
+\* "eventually always" is "eventually" here, and TLC checks it with no tableau.
+\* Not a consequence of Refinement: the abstract queue's removals are single
+\* steps with no fairness of their own.
+ReturnedPcs == {"done", "failed", "never"}    \* failed: an enqueue refused; never: no quit
+\* obligation: every call off the Looper returns: enqueue, quit, removal and query (weak fairness)
+CallsReturn == \A t \in Threads : <>[](pc[t] \in ReturnedPcs)
+
 -----------------------------------------------------------------------------
 (* Refinement: the mapping onto MessageQueueAbs. Linearization points: the  *)
 (* push CAS (Enqueue), the sentinel push (Quit), a descriptor push           *)
@@ -444,7 +456,12 @@ StateWitnesses == [
   EventualDelivery |-> [
       timedPark |-> Lazily(TimedPark),
       barrierPark |-> Lazily(BarrierPark),
-      dropped |-> Lazily(Dropped # {})]]
+      dropped |-> Lazily(Dropped # {})],
+  CallsReturn |-> [
+      reservationMet |-> Lazily(\E t \in Traversers : pc[t] \in {"cTake", "tTest"} /\ reserved[T[t].cur]),
+      deadRunToNull |-> Lazily(\E t \in Removers : pc[t] = "rFinish" /\ DeadRunEnds(t) = {Nil}),
+      refusedEnqueue |-> Lazily(\E m \in Msgs : pc[m] = "failed"),
+      quitWakes |-> Lazily(pc[QuitT] \in {"wake", "wSignal", "wRelease"})]]
 
 -----------------------------------------------------------------------------
 THEOREM Spec => [](TypeOK /\ ExactlyOnce /\ NoLostMessage /\ HeapStackConsistent /\ BackLinksConsistent
@@ -452,6 +469,6 @@ THEOREM Spec => [](TypeOK /\ ExactlyOnce /\ NoLostMessage /\ HeapStackConsistent
                    /\ PayloadReleased /\ RemovalReturnsItsSet /\ UserCodeOnCaller /\ GoneNodesUnlinkedAtRest)
 THEOREM Spec => DeliveryOrder /\ TraversalComplete /\ HasMessagesLinearizable
 THEOREM Spec => AtomicRemoval /\ HasAnswersAtomically   \* for removals not Fickle, and quit() not quitSafely
-THEOREM Spec => QuitTerminates /\ PushLockFree /\ EventualDelivery
+THEOREM Spec => QuitTerminates /\ PushLockFree /\ EventualDelivery /\ CallsReturn
 THEOREM Spec => Refinement
 =============================================================================

@@ -147,6 +147,9 @@ import java.util.function.Predicate;
  * only because another push succeeded; a removal's selection walks only what was pushed since its last try, its
  * collection is bounded by the stack below its descriptor); the Looper's steps never wait for another thread; a
  * query or a removal is lock-free but not wait-free: pushes that keep arriving faster than it walks can starve it.
+ * No call off the Looper waits for another thread (CallsReturn): a removal or a query that meets a RESERVED message
+ * resolves it itself rather than wait for the Looper, and a removal's finish ends its dead run at the first node
+ * that is not dead, or at null.
  */
 public class DeliQueue extends PaddedTop {
 
@@ -756,6 +759,7 @@ public class DeliQueue extends PaddedTop {
      */
     Message endOfDeadRun(Message d) {
         Message n = FieldAccess.lpNext(d);
+        // obligation: CallsReturn
         while (n != null) {
             int f = FieldAccess.lvFlags(n);
             if ((f & Message.FLAG_FINISHED) != 0) {
@@ -817,6 +821,7 @@ public class DeliQueue extends PaddedTop {
                 return (f & Message.FLAG_DELIVERED) == 0 && m.removedBy == owner;
             }
             if ((f & Message.FLAG_RESERVED) != 0) {
+                // obligation: CallsReturn
                 resolve(m);
                 continue;
             }
@@ -1153,6 +1158,7 @@ public class DeliQueue extends PaddedTop {
     boolean isLive(Message m) {
         int f = FieldAccess.lvFlags(m);
         if ((f & Message.FLAG_RESERVED) != 0) {
+            // obligation: CallsReturn
             resolve(m);
             f = FieldAccess.lvFlags(m);
         }

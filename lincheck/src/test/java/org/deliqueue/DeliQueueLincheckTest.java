@@ -24,7 +24,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <p>Obligations checked: ExactlyOnce, NoLostMessage, DeliveryOrder and Refinement (linearizability of every
  * operation, bulk removal from any thread included), PayloadReleased ({@code removeOne}'s answer), and
  * HeapStackConsistent, BackLinksConsistent and TraversalSafe (the {@code @Validate} hook after each invocation),
- * PushLockFree (obstruction freedom of every operation off the Looper), RemovalReturnsItsSet and NoPushAfterQuit
+ * PushLockFree and CallsReturn (obstruction freedom of every operation off the Looper: run alone, each returns),
+ * RemovalReturnsItsSet and NoPushAfterQuit
  * (the removal group's hand-written ownership scenarios: a removal and the quit, or two removals, covering a reserved
  * message, removals after quitSafely, then a post, the same barrier removed by two threads).
  *
@@ -48,6 +49,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 // obligation: TraversalComplete
 // obligation: NoPushAfterQuit
 // obligation: PushLockFree
+// obligation: CallsReturn
 // obligation: PayloadReleased
 // obligation: UserCodeOnCaller
 // obligation: RemovalReturnsItsSet
@@ -155,7 +157,7 @@ class DeliQueueLincheckTest {
     }
 
     /**
-     * PushLockFree: no operation off the Looper waits for another thread (a CAS retry loop is fine). A lock shows
+     * PushLockFree, CallsReturn: no operation off the Looper waits for another thread (a CAS retry loop is fine). A lock shows
      * in almost any interleaving with contention, so depth does not pay here (and each interleaving costs about
      * three times a linearizability one): random scenarios only, {@value #CHEAP_SHARE}x fewer and shorter.
      */
