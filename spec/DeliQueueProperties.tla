@@ -177,7 +177,8 @@ NoPushAfterQuit == QuitPushed => \A m \in Msgs : Pushed(m) => ticket[m] < ticket
 (* as that pair: the []<> form, and the step property HoldsUntil (a P that *)
 (* did not hold until Q would fail the check, not pass it). TLC takes      *)
 (* neither temporal operators in a definition with arguments nor [] under  *)
-(* \A: hence each obligation spells its pair out.                          *)
+(* \A: hence each obligation spells its pair out. TlcLeadsToTest checks   *)
+(* the pair's three verdicts on a small spec.                              *)
 HoldsUntil(P, Q) == P /\ ~Q => P' \/ Q'
 
 \* An API promise: Refinement in full implies it (the abstract consumer's weak
