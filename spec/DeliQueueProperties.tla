@@ -423,6 +423,9 @@ StateWitnesses == [
       queryTrue |-> Lazily(\E t \in Askers : T[t].found),
       queryFalseAfterPost |-> Lazily(\E t \in Askers : pc[t] = "done" /\ ~T[t].found /\ \E m \in Pred[t] : Pushed(m)),
       queryPassedDescriptor |-> Lazily(\E t \in Askers : pc[t] # "done" /\ T[t].passed \cap Removers # {}),
+      recheckFindsDescriptorOverMatch |-> Lazily(\E t \in Askers : pc[t] = "tRecheck" /\ top \in Removers
+                                                   /\ top # T[t].top /\ \E m \in Pred[t] : Pushed(m)
+                                                   /\ ticket[m] > TicketOf(T[t].top)),
       removalFoundNothing |-> Lazily(\E t \in Removers : pc[t] = "done" /\ ~DescPushed(t)
                                                          /\ \E m \in Pred[t] : Pushed(m))],
   AtomicRemoval |-> [

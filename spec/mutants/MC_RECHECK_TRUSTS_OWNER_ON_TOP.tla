@@ -2,7 +2,8 @@
 (* Negative control (manifest.json: TLC must report HasMessagesLinearizable violated).
    hasMessages' re-read of top, finding an owner node (descriptor or sentinel) on top, takes it that only a
    removal or a quit came in and answers false without walking the new segment, where a match pushed during
-   its walk lies (MCHasQuitPost: m1 under the quitSafely sentinel). The held-out spec audit's S53. *)
+   its walk lies (MCHasQuitPost: m1 under the quitSafely sentinel or under the descriptor of a removal of m2;
+   with no quit, the descriptor alone shows it). The held-out spec audit's S53. *)
 EXTENDS MCHasQuitPost
 
 MRecheck(t) ==
