@@ -423,6 +423,7 @@ StateWitnesses == [
       queryTrue |-> Lazily(\E t \in Askers : T[t].found),
       queryFalseAfterPost |-> Lazily(\E t \in Askers : pc[t] = "done" /\ ~T[t].found /\ \E m \in Pred[t] : Pushed(m)),
       queryPassedDescriptor |-> Lazily(\E t \in Askers : pc[t] # "done" /\ T[t].passed \cap Removers # {}),
+      queryPassedTwoDescriptors |-> Lazily(\E t \in Askers : Cardinality(T[t].passed \cap Removers) >= 2),
       recheckFindsDescriptorOverMatch |-> Lazily(\E t \in Askers : pc[t] = "tRecheck" /\ top \in Removers
                                                    /\ top # T[t].top /\ \E m \in Pred[t] : Pushed(m)
                                                    /\ ticket[m] > TicketOf(T[t].top)),
