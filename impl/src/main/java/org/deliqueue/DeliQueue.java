@@ -1086,7 +1086,7 @@ public class DeliQueue extends PaddedTop {
             } else {
                 if (isOwnerNode(m)) {
                     if (Trace.ON) Trace.event("traverse_visit", null, "m", m, "outcome", "owner");
-                    (w.owners == null ? w.owners = new ArrayList<>() : w.owners).add(m);
+                    notePassedOwner(w, m);
                 } else if (isRemoved(m) || w.owners != null && earliestOwner(w.owners, m) != null) {
                     // Gone: REMOVED (never cleared; tested first, so the tombstones and finished descriptors behind
                     // a busy Looper cost one flag read each), or taken by an owner passed.
@@ -1103,6 +1103,16 @@ public class DeliQueue extends PaddedTop {
         }
         if (Trace.ON) Trace.event("traverse_visit", null, "m", m, "outcome", "stop");
         return false;
+    }
+
+    /**
+     * Records an owner node the walk passed: what it covers below is gone for this walk. Every owner passed counts,
+     * not only the last: a match the first descriptor owns stays gone once a second owner node has been passed
+     * (spec: traverse_visit). The {@code QUERY_REMEMBERS_LAST_OWNER} mutant overrides it.
+     */
+    void notePassedOwner(Walk w, Message owner) {
+        // obligation: HasMessagesLinearizable
+        (w.owners == null ? w.owners = new ArrayList<>() : w.owners).add(owner);
     }
 
     /**

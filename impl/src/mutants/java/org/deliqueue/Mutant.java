@@ -817,6 +817,27 @@ public enum Mutant implements MessageQueue.Factory {
                 // BUG: a read, then a store: a racing claim between the two passes as well
                 msg.flags = f | Message.FLAG_IN_USE | extraFlags;
             }
+        }),
+
+    /**
+     * A query remembers only the last owner node it passed: a match that a descriptor passed earlier owns counts
+     * as queued once the walk has passed another owner (the spec's MC_QUERY_REMEMBERS_LAST_OWNER, the held-out
+     * spec audit's S61).
+     */
+    QUERY_REMEMBERS_LAST_OWNER(Detection.SCRIPTED, "HasMessagesLinearizable",
+            "HasMessagesLinearizable: a query that starts after two removals pushed their descriptors, the first "
+            + "pushed covering another message, walks past both before either collects and answers true for the "
+            + "message the second one's removal took at its push (ScriptedInterleavingTest). Through the API alone "
+            + "the answer overlaps a removal that has not returned, so a history cannot show it",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            void notePassedOwner(Walk w, Message owner) {
+                if (w instanceof Selection) {
+                    super.notePassedOwner(w, owner);
+                } else {
+                    w.owners = new ArrayList<>(List.of(owner)); // BUG: the owners passed before are forgotten
+                }
+            }
         });
 
     /** Access modes that only the memory-ordering mutants use (FieldAccess holds the ones DeliQueue uses). */

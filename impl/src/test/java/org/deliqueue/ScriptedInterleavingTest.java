@@ -18,13 +18,14 @@ import org.junit.jupiter.api.Test;
  * the violation: the test is its own negative control. The scripts use the protocol's own steps: a traversal's
  * predicate runs in the middle of the walk, so it can act as the Looper or a producer at that exact point.
  */
-// negative control: UNLINK_CLEARS_NEXT, SINGLE_PASS_TRAVERSAL, LOST_WAKEUP, TEARDOWN_WITHOUT_WAIT, RESOLVE_TAKES_LATEST_OWNER, QUIT_OWNS_NOTHING, EARLIEST_OWNER_IS_LATEST, QUIT_DROP_OVERRIDES_REMOVAL, QUERY_SKIPS_RESERVATION, REMOVAL_IGNORES_OWNER, CLAIM_FLOOR_AT_TOP, SKIP_OVER_RESERVATION
+// negative control: UNLINK_CLEARS_NEXT, SINGLE_PASS_TRAVERSAL, LOST_WAKEUP, TEARDOWN_WITHOUT_WAIT, RESOLVE_TAKES_LATEST_OWNER, QUIT_OWNS_NOTHING, EARLIEST_OWNER_IS_LATEST, QUIT_DROP_OVERRIDES_REMOVAL, QUERY_SKIPS_RESERVATION, REMOVAL_IGNORES_OWNER, CLAIM_FLOOR_AT_TOP, SKIP_OVER_RESERVATION, QUERY_REMEMBERS_LAST_OWNER
 // obligation: TraversalComplete
 // obligation: Refinement
 // obligation: NoLostWakeup
 // obligation: NoUseAfterTeardown
 // obligation: RemovalReturnsItsSet
 // obligation: SkipsPassOnlyGone
+// obligation: HasMessagesLinearizable
 class ScriptedInterleavingTest {
     private final Handler h = Targets.handler();
 
@@ -312,6 +313,42 @@ class ScriptedInterleavingTest {
         boolean present = q.hasMessages(h, 1, null);
         int removed = q.removeMessages(h, 1, null);
         return List.of(present, removed, q.resolve(a));
+    }
+
+    // ---- HasMessagesLinearizable: a query past two removals' descriptors ----
+
+    @Test
+    void aQueryPastTwoDescriptorsCountsWhatTheFirstOneOwnsAsGone() {
+        assertEquals(List.of(false, 1, 1), queryPastTwoDescriptors(QueueKind.DELI));
+    }
+
+    @Test
+    void mutantQueryRemembersLastOwnerFindsWhatARemovalTook() {
+        assertEquals(List.of(true, 1, 1), queryPastTwoDescriptors(Mutant.QUERY_REMEMBERS_LAST_OWNER));
+    }
+
+    /**
+     * {@code a} (what 1) and {@code b} (what 2) are queued, not due. A removal of {@code b} pushes its descriptor,
+     * then a removal of {@code a} pushes its own above it; neither has collected when a query for what 1 starts.
+     * The query walks past {@code a}'s owner, then {@code b}'s, then {@code b} and {@code a}: {@code a} left the
+     * queue at its removal's push, before the query began, so the answer is false (the spec's MCHasRemovers). Then
+     * each removal collects what it owns.
+     *
+     * @return the query's answer, what the removal of {@code a} took, what the removal of {@code b} took
+     */
+    private List<Object> queryPastTwoDescriptors(MessageQueue.Factory factory) {
+        DeliQueue q = queue(factory, new ManualClock(0));
+        Message a = message(1);
+        Message b = message(2);
+        q.enqueueMessage(a, 100);
+        q.enqueueMessage(b, 100);
+        Message removesB = new Message();
+        q.pushDescriptor(removesB, selectionOf(q, b));
+        Message removesA = new Message();
+        q.pushDescriptor(removesA, selectionOf(q, a));
+        assertSame(removesB, FieldAccess.lpNext(removesA), "a's owner lies above b's");
+        boolean present = q.hasMessages(h, 1, null);
+        return List.of(present, q.collect(removesA), q.collect(removesB));
     }
 
     // ---- RemovalReturnsItsSet: a removal pushed between the Looper's sweep and its claim ----

@@ -237,7 +237,11 @@ class DeliQueueLincheckTest {
      * BarrierTokens catch it). QUIT_DROP_KEEPS_PAYLOAD leaves the payload on messages the quit dropped, which are
      * unlinked and which no operation here reads again (the conformance suite catches it). An enqueue whose IN_USE
      * claim is a read, then a store (CLAIM_CHECK_THEN_SET), differs only when two threads enqueue the same message,
-     * and every post here makes a fresh one (jcstress's SameMessageEnqueue catches it).
+     * and every post here makes a fresh one (jcstress's SameMessageEnqueue catches it). A query that remembers only
+     * the last owner node it passed (QUERY_REMEMBERS_LAST_OWNER) answers true for a message a removal took at its
+     * descriptor's push only while that removal has not collected, so its call overlaps the query and either order
+     * is linearizable; once the removal returns, the message is REMOVED and every walk skips it
+     * (ScriptedInterleavingTest checks the answer against the push, as TLC's MC_QUERY_REMEMBERS_LAST_OWNER does).
      */
     static final Set<Mutant> MUTANTS_BEYOND_THESE_OPERATIONS = EnumSet.of(Mutant.LOST_WAKEUP, Mutant.WAKE_BY_CLOCK,
             Mutant.ASYNC_HELD_BY_BARRIER, Mutant.BARRIER_REMOVAL_WITHOUT_WAKE, Mutant.REMOVAL_WAKE_SKIPS_TIMED_PARK,
@@ -249,7 +253,8 @@ class DeliQueueLincheckTest {
             Mutant.NEGATIVE_WHEN_AT_FRONT, Mutant.IDLE_BEHIND_DUE_BARRIER, Mutant.REMOVAL_IGNORES_OWNER,
             Mutant.CLAIM_FLOOR_AT_TOP, Mutant.SKIP_OVER_RESERVATION, Mutant.DUE_BY_FORGETS_QUIT,
             Mutant.BARRIER_TOKEN_READ_THEN_WRITE, Mutant.QUIT_DROP_KEEPS_PAYLOAD, Mutant.SLEEP_BARRIER_AFTER_ASLEEP,
-            Mutant.TEARDOWN_TAG_READ_THEN_WRITE, Mutant.CLAIM_CHECK_THEN_SET);
+            Mutant.TEARDOWN_TAG_READ_THEN_WRITE, Mutant.CLAIM_CHECK_THEN_SET,
+            Mutant.QUERY_REMEMBERS_LAST_OWNER);
 
     /**
      * Each mutant must fail model checking of at least one group. A mutant that hand-written scenarios are aimed at
