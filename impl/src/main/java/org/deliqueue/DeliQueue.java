@@ -1537,9 +1537,10 @@ public class DeliQueue extends PaddedTop {
     /**
      * The head of {@code heap} after dropping the heads that have left the queue: tombstoned ones (their remover
      * hands them back through the freelist) and ones a removal the Looper has swept owns (tombstoned here for
-     * it: a barrier removed at its descriptor's push blocks no more).
+     * it: a barrier removed at its descriptor's push blocks no more). Both heaps, sync and async, go through it. The
+     * {@code DEAD_HEAD_SYNC_ONLY} mutant overrides it.
      */
-    private Message liveHead(MessageHeap heap) {
+    Message liveHead(MessageHeap heap) {
         for (Message h; (h = heap.peek()) != null; heap.remove(h)) {
             if (!isRemoved(h)) {
                 Message owner = pendingRemovals.isEmpty() ? null : earliestOwner(pendingRemovals, h);
@@ -1661,7 +1662,9 @@ public class DeliQueue extends PaddedTop {
 
     /**
      * The ticket of the oldest message among a removal's verdicts: its collect ends below it, since tickets fall
-     * strictly along {@code next}.
+     * strictly along {@code next}. Whether the Looper has tombstoned a verdict for the removal already does not
+     * move it: that message is still this removal's to count. The {@code COLLECT_STOPS_AT_NEWEST} and
+     * {@code FLOOR_FROM_UNREMOVED_VERDICTS} mutants override it.
      */
     long oldestVerdict(Message descriptor) {
         return verdictsOf(descriptor)[0];

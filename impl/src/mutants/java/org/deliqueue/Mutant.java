@@ -838,6 +838,46 @@ public enum Mutant implements MessageQueue.Factory {
                     w.owners = new ArrayList<>(List.of(owner)); // BUG: the owners passed before are forgotten
                 }
             }
+        }),
+
+    /**
+     * A removal's collect ends below the least of its verdicts not yet REMOVED: an older verdict the Looper
+     * tombstoned for it is left below the floor (the spec's MC_FLOOR_FROM_UNREMOVED_VERDICTS, the held-out spec
+     * audit's S56).
+     */
+    FLOOR_FROM_UNREMOVED_VERDICTS(Detection.SCRIPTED, "RemovalReturnsItsSet",
+            "RemovalReturnsItsSet: a removal selects an older and a newer message; the Looper, at its next poll, "
+            + "tombstones the older for it (the head of its heap) and leaves the newer; the collect then stops "
+            + "above the older, returns 1 for the 2 it took and never hands the older back to the Looper "
+            + "(ScriptedInterleavingTest)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            long oldestVerdict(Message descriptor) {
+                long oldest = super.oldestVerdict(descriptor);
+                long floor = 0;
+                for (Message n = FieldAccess.lpNext(descriptor); n != null && n.ticket >= oldest;
+                        n = FieldAccess.lpNext(n)) {
+                    if (!isOwnerNode(n) && covers(descriptor, n) && !isRemoved(n)) {
+                        floor = n.ticket; // BUG: what the Looper tombstoned for this removal is not counted
+                    }
+                }
+                return floor;
+            }
+        }),
+
+    /**
+     * The Looper looks for dead heads in the sync heap alone: an async message that a swept removal owns is taken
+     * for live and delivered (the spec's MC_DEAD_HEAD_SYNC_ONLY).
+     */
+    DEAD_HEAD_SYNC_ONLY(Detection.SCRIPTED, "DeliveryOrder, RemovalReturnsItsSet",
+            "DeliveryOrder, RemovalReturnsItsSet: a removal of an async message pushes its descriptor and pauses "
+            + "before its collect; the Looper sweeps the descriptor and delivers the message it owns, and the "
+            + "removal returns 0 (ScriptedInterleavingTest)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            Message liveHead(MessageHeap heap) {
+                return heap == asyncHeap ? heap.peek() : super.liveHead(heap); // BUG: async heads taken for live
+            }
         });
 
     /** Access modes that only the memory-ordering mutants use (FieldAccess holds the ones DeliQueue uses). */

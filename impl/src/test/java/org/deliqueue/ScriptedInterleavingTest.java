@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * the violation: the test is its own negative control. The scripts use the protocol's own steps: a traversal's
  * predicate runs in the middle of the walk, so it can act as the Looper or a producer at that exact point.
  */
-// negative control: UNLINK_CLEARS_NEXT, SINGLE_PASS_TRAVERSAL, LOST_WAKEUP, TEARDOWN_WITHOUT_WAIT, RESOLVE_TAKES_LATEST_OWNER, QUIT_OWNS_NOTHING, EARLIEST_OWNER_IS_LATEST, QUIT_DROP_OVERRIDES_REMOVAL, QUERY_SKIPS_RESERVATION, REMOVAL_IGNORES_OWNER, CLAIM_FLOOR_AT_TOP, SKIP_OVER_RESERVATION, QUERY_REMEMBERS_LAST_OWNER
+// negative control: UNLINK_CLEARS_NEXT, SINGLE_PASS_TRAVERSAL, LOST_WAKEUP, TEARDOWN_WITHOUT_WAIT, RESOLVE_TAKES_LATEST_OWNER, QUIT_OWNS_NOTHING, EARLIEST_OWNER_IS_LATEST, QUIT_DROP_OVERRIDES_REMOVAL, QUERY_SKIPS_RESERVATION, REMOVAL_IGNORES_OWNER, CLAIM_FLOOR_AT_TOP, SKIP_OVER_RESERVATION, QUERY_REMEMBERS_LAST_OWNER, FLOOR_FROM_UNREMOVED_VERDICTS, DEAD_HEAD_SYNC_ONLY
 // obligation: TraversalComplete
 // obligation: Refinement
 // obligation: NoLostWakeup
@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Test;
 // obligation: RemovalReturnsItsSet
 // obligation: SkipsPassOnlyGone
 // obligation: HasMessagesLinearizable
+// obligation: DeliveryOrder
 class ScriptedInterleavingTest {
     private final Handler h = Targets.handler();
 
@@ -349,6 +350,81 @@ class ScriptedInterleavingTest {
         assertSame(removesB, FieldAccess.lpNext(removesA), "a's owner lies above b's");
         boolean present = q.hasMessages(h, 1, null);
         return List.of(present, q.collect(removesA), q.collect(removesB));
+    }
+
+    // ---- RemovalReturnsItsSet: the Looper tombstones a removal's older verdict before the removal collects ----
+
+    @Test
+    void aRemovalCountsTheVerdictTheLooperTookForIt() {
+        assertEquals(2, removalOfTwoWhileTheLooperTakesTheOlder(QueueKind.DELI));
+    }
+
+    @Test
+    void mutantFloorFromUnremovedVerdictsLeavesTheOlderUncounted() {
+        assertEquals(1, removalOfTwoWhileTheLooperTakesTheOlder(Mutant.FLOOR_FROM_UNREMOVED_VERDICTS));
+    }
+
+    /**
+     * {@code a} (due at 20), {@code c} (25, not matched) and {@code b} (30) are queued and swept at 10. A removal
+     * selects {@code a} and {@code b} and pushes its descriptor; before it collects, the Looper polls: it sweeps
+     * the descriptor and tombstones {@code a}, the head of its heap, for it, then finds {@code c} live (not due).
+     * {@code b} is still unremoved when the removal collects: both are its own, and it returns 2.
+     *
+     * @return what the removal returned
+     */
+    private int removalOfTwoWhileTheLooperTakesTheOlder(MessageQueue.Factory factory) {
+        DeliQueue q = queue(factory, new ManualClock(10));
+        Message a = message(1);
+        Message c = message(2);
+        Message b = message(1);
+        q.enqueueMessage(a, 20);
+        q.enqueueMessage(c, 25);
+        q.enqueueMessage(b, 30);
+        q.sweep();
+        DeliQueue.Selection both = q.newSelection(m -> m == a || m == b);
+        for (Message m : List.of(b, c, a)) { // the walk from top down
+            assertFalse(both.visit(m));
+        }
+        assertTrue(both.endSegment(), "the selection matched a and b");
+        both.seen = FieldAccess.lvTop(q);
+        Message removal = new Message();
+        q.pushDescriptor(removal, both);
+        assertNull(q.poll(), "nothing is due");
+        assertTrue(DeliQueue.isRemoved(a), "the Looper took a for the removal");
+        assertFalse(DeliQueue.isRemoved(b), "b is not a head: the Looper left it");
+        int took = q.collect(removal);
+        assertFalse(q.hasMessages(h, 1, null), "neither a nor b is queued");
+        return took;
+    }
+
+    // ---- RemovalReturnsItsSet, DeliveryOrder: an async message a swept removal owns ----
+
+    @Test
+    void theLooperDoesNotDeliverAnAsyncMessageASweptRemovalOwns() {
+        assertEquals(List.of(false, 1), asyncMessageOwnedBySweptRemoval(QueueKind.DELI));
+    }
+
+    @Test
+    void mutantDeadHeadSyncOnlyDeliversWhatTheRemovalTook() {
+        assertEquals(List.of(true, 0), asyncMessageOwnedBySweptRemoval(Mutant.DEAD_HEAD_SYNC_ONLY));
+    }
+
+    /**
+     * An async message {@code m}, due now; a removal selects it and pushes its descriptor, then pauses before its
+     * collect. The Looper polls: it sweeps the descriptor, which owns {@code m} (the removal linearized at its
+     * push), so it tombstones {@code m} for it and delivers nothing; the removal then returns 1.
+     *
+     * @return whether the poll delivered {@code m}, what the removal returned
+     */
+    private List<Object> asyncMessageOwnedBySweptRemoval(MessageQueue.Factory factory) {
+        DeliQueue q = queue(factory, new ManualClock(10));
+        Message m = message(1);
+        m.setAsynchronous(true);
+        q.enqueueMessage(m, 10);
+        Message removal = new Message();
+        q.pushDescriptor(removal, selectionOf(q, m));
+        boolean delivered = q.poll() == m;
+        return List.of(delivered, q.collect(removal));
     }
 
     // ---- RemovalReturnsItsSet: a removal pushed between the Looper's sweep and its claim ----
