@@ -1051,7 +1051,7 @@ public class DeliQueue extends PaddedTop {
         for (;;) {
             Message t = FieldAccess.lvTop(this);
             if (Trace.ON) Trace.event(w.seen == null ? "traverse_readTop" : "traverse_recheck", null, "top", t);
-            if (t == w.seen) {
+            if (walkedAll(w, t)) {
                 return false;
             }
             if (walkSegment(t, w, visitor)) {
@@ -1103,6 +1103,16 @@ public class DeliQueue extends PaddedTop {
         }
         if (Trace.ON) Trace.event("traverse_visit", null, "m", m, "outcome", "stop");
         return false;
+    }
+
+    /**
+     * Whether the walk has seen every node pushed before {@code t}, the {@code top} it just read: {@code t} is the
+     * top its last segment began from. Whatever else is on top, an owner node included, was pushed during the walk
+     * and may lie above a new match (spec: traverse_recheck). The {@code RECHECK_TRUSTS_OWNER_ON_TOP} mutant
+     * overrides it.
+     */
+    boolean walkedAll(Walk w, Message t) {
+        return t == w.seen;
     }
 
     /**

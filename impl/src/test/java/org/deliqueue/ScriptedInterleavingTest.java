@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * the violation: the test is its own negative control. The scripts use the protocol's own steps: a traversal's
  * predicate runs in the middle of the walk, so it can act as the Looper or a producer at that exact point.
  */
-// negative control: UNLINK_CLEARS_NEXT, SINGLE_PASS_TRAVERSAL, LOST_WAKEUP, TEARDOWN_WITHOUT_WAIT, RESOLVE_TAKES_LATEST_OWNER, QUIT_OWNS_NOTHING, EARLIEST_OWNER_IS_LATEST, QUIT_DROP_OVERRIDES_REMOVAL, QUERY_SKIPS_RESERVATION, REMOVAL_IGNORES_OWNER, CLAIM_FLOOR_AT_TOP, SKIP_OVER_RESERVATION, QUERY_REMEMBERS_LAST_OWNER, FLOOR_FROM_UNREMOVED_VERDICTS, DEAD_HEAD_SYNC_ONLY
+// negative control: UNLINK_CLEARS_NEXT, SINGLE_PASS_TRAVERSAL, LOST_WAKEUP, TEARDOWN_WITHOUT_WAIT, RESOLVE_TAKES_LATEST_OWNER, QUIT_OWNS_NOTHING, EARLIEST_OWNER_IS_LATEST, QUIT_DROP_OVERRIDES_REMOVAL, QUERY_SKIPS_RESERVATION, REMOVAL_IGNORES_OWNER, CLAIM_FLOOR_AT_TOP, SKIP_OVER_RESERVATION, QUERY_REMEMBERS_LAST_OWNER, FLOOR_FROM_UNREMOVED_VERDICTS, DEAD_HEAD_SYNC_ONLY, RECHECK_TRUSTS_OWNER_ON_TOP
 // obligation: TraversalComplete
 // obligation: Refinement
 // obligation: NoLostWakeup
@@ -314,6 +314,43 @@ class ScriptedInterleavingTest {
         boolean present = q.hasMessages(h, 1, null);
         int removed = q.removeMessages(h, 1, null);
         return List.of(present, removed, q.resolve(a));
+    }
+
+    // ---- HasMessagesLinearizable: a query's re-read finds a removal's descriptor on top ----
+
+    @Test
+    void aQueryWalksTheSegmentBelowADescriptorOnTop() {
+        assertTrue(queryPastAPostThenARemoval(QueueKind.DELI),
+                "a what-1 message is queued at every instant of the call, so the answer must be true");
+    }
+
+    @Test
+    void mutantRecheckTrustsOwnerOnTopAnswersFalse() {
+        assertFalse(queryPastAPostThenARemoval(Mutant.RECHECK_TRUSTS_OWNER_ON_TOP));
+    }
+
+    /**
+     * x (what 1) is queued. A query for what 1 stands on x; there another thread posts y (what 1), and a third
+     * removes x (by its object, so not y). x is REMOVED when the query reads its flags again, and the re-read of
+     * {@code top} finds the removal's descriptor, above y. Before the post x is queued, after it y: the answer
+     * must be true, and only the segment below the descriptor holds y.
+     */
+    private boolean queryPastAPostThenARemoval(MessageQueue.Factory factory) {
+        DeliQueue q = queue(factory, new ManualClock(10));
+        Object key = new Object();
+        Message x = message(1);
+        x.obj = key;
+        q.enqueueMessage(x, 100);
+        boolean[] scripted = {false};
+        return q.hasMatching(m -> {
+            if (m == x && !scripted[0]) {
+                scripted[0] = true;
+                TestSupport.onNewThread("producer of y", () -> q.enqueueMessage(message(1), 100)); // push(y)
+                assertEquals(1, TestSupport.onNewThread("remover of x", () -> q.removeMessages(h, 1, key)));
+                assertTrue(DeliQueue.isOwnerNode(FieldAccess.lvTop(q)), "the removal's descriptor is on top");
+            }
+            return m.target == h && m.what == 1;
+        });
     }
 
     // ---- HasMessagesLinearizable: a query past two removals' descriptors ----
