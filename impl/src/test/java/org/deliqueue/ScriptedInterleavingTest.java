@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -171,11 +172,16 @@ class ScriptedInterleavingTest {
         return a;
     }
 
-    /** A removal's selection that has walked {@code q} from its current top and matched {@code m} alone. */
-    private static DeliQueue.Selection selectionOf(DeliQueue q, Message m) {
-        DeliQueue.Selection s = q.newSelection(x -> x == m);
-        assertFalse(s.visit(m));
-        assertTrue(s.endSegment(), "the selection matched m");
+    /**
+     * A removal's selection that has walked {@code q} from its current top and matched {@code matched} alone
+     * (given newest first, the order of the walk).
+     */
+    private static DeliQueue.Selection selectionOf(DeliQueue q, Message... matched) {
+        DeliQueue.Selection s = q.newSelection(x -> Arrays.stream(matched).anyMatch(m -> m == x));
+        for (Message m : matched) {
+            assertFalse(s.visit(m));
+        }
+        assertTrue(s.endSegment(), "the selection matched what it was given");
         s.seen = FieldAccess.lvTop(q);
         return s;
     }
@@ -418,14 +424,8 @@ class ScriptedInterleavingTest {
         q.enqueueMessage(c, 25);
         q.enqueueMessage(b, 30);
         q.sweep();
-        DeliQueue.Selection both = q.newSelection(m -> m == a || m == b);
-        for (Message m : List.of(b, c, a)) { // the walk from top down
-            assertFalse(both.visit(m));
-        }
-        assertTrue(both.endSegment(), "the selection matched a and b");
-        both.seen = FieldAccess.lvTop(q);
         Message removal = new Message();
-        q.pushDescriptor(removal, both);
+        q.pushDescriptor(removal, selectionOf(q, b, a));
         assertNull(q.poll(), "nothing is due");
         assertTrue(DeliQueue.isRemoved(a), "the Looper took a for the removal");
         assertFalse(DeliQueue.isRemoved(b), "b is not a head: the Looper left it");
