@@ -14,7 +14,8 @@
 (* TLC searches the interleavings of the threads' logs that the spec       *)
 (* allows: pushes are ordered by their CAS witnesses (e.exp), reads by the *)
 (* values they saw. The trace is accepted iff some behaviour matches every *)
-(* event: TraceIncomplete is then violated (this TLC has no POSTCONDITION).*)
+(* event and leaves every operation of a finished Java thread returned:    *)
+(* TraceIncomplete is then violated (this TLC has no POSTCONDITION).       *)
 (*                                                                         *)
 (* Removal is traced (removeMessages from a thread of its own); barrier    *)
 (* removal is not: removeSyncBarrier first finds its barrier with a        *)
@@ -26,6 +27,7 @@
 EXTENDS DeliQueueProperties
 
 CONSTANT Log   \* <<events of Java thread 1, ...>>: records [a: action, t: spec thread, ...values]
+CONSTANT Ended \* the spec threads whose Java thread finished (all but a hung run's): the Looper, posts, ...
 
 VARIABLE cur   \* cur[i]: the index of Java thread i's first event not yet matched
 
@@ -156,6 +158,14 @@ Actors == Threads \cup {"Looper", "Clock"}
 TraceNext == \E i \in DOMAIN Log : /\ Has(i) /\ E(i).t \in Actors /\ TimeBox(i)
                                   /\ Match(E(i)) /\ cur' = [cur EXCEPT ![i] = @ + 1]
 
-\* Violated exactly when a behaviour has matched every event: the verdict "accepted".
-TraceIncomplete == \E i \in DOMAIN Log : Has(i)
+\* Whether every operation of a Java thread that finished has returned in
+\* the spec: the Looper torn down, every post, quit, query and removal done
+\* (or, a post, refused). A log that stops short of an operation's last
+\* step (a wake the code never decided, a Looper that never tore down) is a
+\* prefix of a behaviour, not the whole run.
+EndedReturned == \A t \in Ended : IF t = "Looper" THEN L.pc = "exit" ELSE pc[t] \in {"done", "failed"}
+
+\* Violated exactly when a behaviour has matched every event and returned
+\* every finished operation: the verdict "accepted".
+TraceIncomplete == (\E i \in DOMAIN Log : Has(i)) \/ ~EndedReturned
 =============================================================================

@@ -1232,16 +1232,27 @@ public class DeliQueue extends PaddedTop {
     }
 
     /**
-     * Looper, once: sets TEARDOWN, waits until no waker holds a reference, frees the resource. Interrupts do not
-     * end the wait ({@link #parkUntil}).
+     * Looper, once: sets TEARDOWN ({@link #tagTeardown}), waits until no waker holds a reference
+     * ({@link #awaitWakersGone}), frees the resource. Each step is a method of its own, the step a seeded bug
+     * overrides, so that a trace of the bug still records the others.
      */
-    void teardown() {
+    final void teardown() {
         teardownThread = Thread.currentThread();
         long c = tagTeardown();
         if (Trace.ON) Trace.event("teardown_set", null, "count", c & ~TEARDOWN, "teardown", (c & TEARDOWN) != 0);
+        awaitWakersGone();
+        freeWakeResource();
+        if (Trace.ON) Trace.event("teardown_free", Trace.LOOPER);
+    }
+
+    /**
+     * Parks until the refcount is TEARDOWN alone: the last waker out unparks the Looper ({@link #releaseWakeRef}).
+     * Interrupts do not end the wait ({@link #parkUntil}).
+     */
+    void awaitWakersGone() {
         for (;;) {
             // obligation: NoUseAfterTeardown
-            c = FieldAccess.laWakeRefs(this);
+            long c = FieldAccess.laWakeRefs(this);
             if (Trace.ON) Trace.event("teardown_check", null, "count", c & ~TEARDOWN, "teardown", (c & TEARDOWN) != 0);
             if (c == TEARDOWN) {
                 break;
@@ -1249,8 +1260,6 @@ public class DeliQueue extends PaddedTop {
             parkUntil(this, NO_DEADLINE);
             if (Trace.ON) Trace.event("teardown_park", Trace.LOOPER);
         }
-        freeWakeResource();
-        if (Trace.ON) Trace.event("teardown_free", Trace.LOOPER);
     }
 
     /**

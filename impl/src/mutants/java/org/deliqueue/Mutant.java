@@ -78,15 +78,14 @@ public enum Mutant implements MessageQueue.Factory {
             }
         }),
 
-    /** Teardown sets TEARDOWN and frees at once, without waiting for wakers holding a reference. */
+    /** Teardown sets TEARDOWN and frees at once, without waiting for wakers holding a reference (hook awaitWakersGone). */
     TEARDOWN_WITHOUT_WAIT(Detection.SCRIPTED, "NoUseAfterTeardown",
             "NoUseAfterTeardown: a waker holding a reference signals a freed "
             + "resource (ScriptedInterleavingTest); random stress rarely lands in that window",
             (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
             @Override
-            void teardown() {
-                tagTeardown();
-                freeWakeResource(); // BUG: does not wait for the count to drain
+            void awaitWakersGone() {
+                // BUG: no wait for the count to drain: teardown frees the resource under a waker's reference
             }
         }),
 
@@ -894,6 +893,28 @@ public enum Mutant implements MessageQueue.Factory {
             boolean walkedAll(Walk w, Message t) {
                 // BUG: an owner node on top may lie above a new match
                 return super.walkedAll(w, t) || w.seen != null && !(w instanceof Selection) && isOwnerNode(t);
+            }
+        }),
+
+    /**
+     * A query answers false at the first match it finds REMOVED when it reads the flags again, though an older
+     * match may still be queued below (the spec's MC_QUERY_FALSE_AT_REMOVED_MATCH, the spec audit's S43).
+     */
+    QUERY_FALSE_AT_REMOVED_MATCH(Detection.SCRIPTED, "HasMessagesLinearizable",
+            "HasMessagesLinearizable: a and b (what 1) are queued; while the query's predicate runs on b, another "
+            + "thread removes b; the query answers false though a was queued at every instant of the call "
+            + "(ScriptedInterleavingTest)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            boolean hasMatching(Predicate<Message> p) {
+                boolean[] gaveUp = {false};
+                return super.hasMatching(m -> {
+                    if (gaveUp[0] || !p.test(m)) {
+                        return false;
+                    }
+                    gaveUp[0] = isRemoved(m); // BUG: a removed match ends the search: no later message matches
+                    return !gaveUp[0];
+                });
             }
         });
 

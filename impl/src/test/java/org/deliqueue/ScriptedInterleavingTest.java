@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * the violation: the test is its own negative control. The scripts use the protocol's own steps: a traversal's
  * predicate runs in the middle of the walk, so it can act as the Looper or a producer at that exact point.
  */
-// negative control: UNLINK_CLEARS_NEXT, SINGLE_PASS_TRAVERSAL, LOST_WAKEUP, TEARDOWN_WITHOUT_WAIT, RESOLVE_TAKES_LATEST_OWNER, QUIT_OWNS_NOTHING, EARLIEST_OWNER_IS_LATEST, QUIT_DROP_OVERRIDES_REMOVAL, QUERY_SKIPS_RESERVATION, REMOVAL_IGNORES_OWNER, CLAIM_FLOOR_AT_TOP, SKIP_OVER_RESERVATION, QUERY_REMEMBERS_LAST_OWNER, FLOOR_FROM_UNREMOVED_VERDICTS, DEAD_HEAD_SYNC_ONLY, RECHECK_TRUSTS_OWNER_ON_TOP
+// negative control: UNLINK_CLEARS_NEXT, SINGLE_PASS_TRAVERSAL, LOST_WAKEUP, TEARDOWN_WITHOUT_WAIT, RESOLVE_TAKES_LATEST_OWNER, QUIT_OWNS_NOTHING, EARLIEST_OWNER_IS_LATEST, QUIT_DROP_OVERRIDES_REMOVAL, QUERY_SKIPS_RESERVATION, REMOVAL_IGNORES_OWNER, CLAIM_FLOOR_AT_TOP, SKIP_OVER_RESERVATION, QUERY_REMEMBERS_LAST_OWNER, FLOOR_FROM_UNREMOVED_VERDICTS, DEAD_HEAD_SYNC_ONLY, RECHECK_TRUSTS_OWNER_ON_TOP, QUERY_FALSE_AT_REMOVED_MATCH
 // obligation: TraversalComplete
 // obligation: Refinement
 // obligation: NoLostWakeup
@@ -357,6 +357,46 @@ class ScriptedInterleavingTest {
             }
             return m.target == h && m.what == 1;
         });
+    }
+
+    // ---- HasMessagesLinearizable: a match removed under the query, an older one still queued ----
+
+    @Test
+    void aQueryGoesOnPastAMatchRemovedUnderIt() {
+        assertTrue(queryWhoseFirstMatchIsRemovedUnderIt(QueueKind.DELI),
+                "a (what 1) is queued at every instant of the call, so the answer must be true");
+    }
+
+    @Test
+    void mutantQueryFalseAtRemovedMatchAnswersFalse() {
+        assertFalse(queryWhoseFirstMatchIsRemovedUnderIt(Mutant.QUERY_FALSE_AT_REMOVED_MATCH));
+    }
+
+    /**
+     * a and b (both what 1) are queued, b newer. A query for what 1 meets b first; while its predicate runs on b
+     * (after it read b's fields: the user code answers yes), another thread removes b by its object, so not a. b is
+     * REMOVED when the query reads its flags again, and the walk must go on to a, which was queued at every instant
+     * of the call (the spec's MCHasTwo).
+     */
+    private boolean queryWhoseFirstMatchIsRemovedUnderIt(MessageQueue.Factory factory) {
+        DeliQueue q = queue(factory, new ManualClock(10));
+        Object key = new Object();
+        Message a = message(1);
+        Message b = message(1);
+        b.obj = key;
+        q.enqueueMessage(a, 100);
+        q.enqueueMessage(b, 100);
+        boolean[] removedB = {false};
+        boolean answer = q.hasMatching(m -> {
+            boolean match = m.target == h && m.what == 1;
+            if (m == b && !removedB[0]) {
+                removedB[0] = true;
+                assertEquals(1, TestSupport.onNewThread("remover of b", () -> q.removeMessages(h, 1, key)));
+            }
+            return match;
+        });
+        assertTrue(removedB[0], "the query met b");
+        return answer;
     }
 
     // ---- HasMessagesLinearizable: a query past two removals' descriptors ----

@@ -132,6 +132,32 @@ final class CustomScenarios {
                         remover -> remover.add("removeWhat", 0),
                         query -> query.add("has", 1),
                         after -> after.add("has", 1)), Mutant.SKIP_PUBLISHED_AFTER_FINISH),
+                // HasMessagesLinearizable: a query for what 0 meets 0.1 first; removeOne takes 0.1 (not 0.0)
+                // between the query's predicate and its second read of 0.1's flags. 0.0 is pending at every instant,
+                // so the query must go on to it and answer true.
+                new Aimed("queryPastAMatchRemovedUnderIt", scenario(ops,
+                        init -> init.add("post", 0, LATER, 0).add("post", 0, LATER, 0),
+                        query -> query.add("has", 0),
+                        remover -> remover.add("removeOne", 0, 1),
+                        after -> after.add("has", 0)), Mutant.QUERY_FALSE_AT_REMOVED_MATCH),
+                // HasMessagesLinearizable: while a query for what 0 walks past 0.0, 1.0 (what 0) is posted and then
+                // 0.0 removed; the query's re-read of top finds the removal's descriptor above 1.0. A match is
+                // pending at every instant, so the query must walk the new segment and answer true.
+                new Aimed("queryPastAPostThenARemoval", scenario(ops,
+                        init -> init.add("post", 0, LATER, 0),
+                        query -> query.add("has", 0),
+                        other -> other.add("post", 1, LATER, 0).add("removeOne", 0, 0),
+                        after -> after.add("has", 0)), Mutant.RECHECK_TRUSTS_OWNER_ON_TOP),
+                // RemovalReturnsItsSet: removeWhat(0) selects 0.0 (due at 1) and 0.2 (at 3), with 0.1 (what 1, at 3)
+                // between them in the heap, and pushes its descriptor; before it collects, the Looper's poll
+                // tombstones 0.0, the head of its heap, for it and stops at 0.1 (not due). Both are its own: it must
+                // return 2.
+                new Aimed("removalOfTwoWhileTheLooperTakesTheOlder", scenario(ops,
+                        init -> init.add("post", 0, AT_1, 0).add("post", 0, LATER, 1).add("post", 0, LATER, 0)
+                                .add("deliver"),
+                        remover -> remover.add("removeWhat", 0),
+                        looper -> looper.add("deliver"),
+                        after -> after.add("has", 0)), Mutant.FLOOR_FROM_UNREMOVED_VERDICTS),
                 new Aimed("removalThenQuitCoverAReservation", removalThenQuitCoverAReservation(),
                         BETWEEN_REMOVAL_AND_QUIT_STEPS, Mutant.RESOLVE_TAKES_LATEST_OWNER,
                         Mutant.QUIT_DROP_OVERRIDES_REMOVAL),
@@ -315,7 +341,16 @@ final class CustomScenarios {
                         init -> init.add("post", 0, FRONT, 0),
                         quitter -> quitter.add("quit"),
                         looper -> looper.add("deliver"),
-                        after -> after.add("deliver")), Mutant.CLAIM_LEAVES_QUIT_DROP));
+                        after -> after.add("deliver")), Mutant.CLAIM_LEAVES_QUIT_DROP),
+                // DeliveryOrder, RemovalReturnsItsSet: removeOne pushes its descriptor over 0.0 (async, due) and
+                // pauses before it collects; the Looper's query then answers false (the descriptor owns 0.0), and its
+                // poll must tombstone 0.0 for the removal, not deliver it: delivered after that false, 0.0 would
+                // have left the queue twice.
+                new Aimed("asyncMessageASweptRemovalOwns", scenario(ops,
+                        init -> init.add("postAsync", 0, FRONT, 0),
+                        remover -> remover.add("removeOne", 0, 0),
+                        looper -> looper.add("has", 0).add("deliver"),
+                        after -> after.add("deliver")), Mutant.DEAD_HEAD_SYNC_ONLY));
     }
 
     /** The actors of one thread, by operation name. */

@@ -242,13 +242,6 @@ class DeliQueueLincheckTest {
      * descriptor's push only while that removal has not collected, so its call overlaps the query and either order
      * is linearizable; once the removal returns, the message is REMOVED and every walk skips it
      * (ScriptedInterleavingTest checks the answer against the push, as TLC's MC_QUERY_REMEMBERS_LAST_OWNER does).
-     * Three seeded bugs a held-out audit of the Java twins of the spec's mutants found (2026-11-28) are not yet
-     * aimed at by a scenario here, though a history can show each: FLOOR_FROM_UNREMOVED_VERDICTS returns one message
-     * fewer than a removal took when the Looper's poll tombstones the older of its two matches (with a third
-     * message between them in the heap) between the removal's push and its collect; DEAD_HEAD_SYNC_ONLY delivers
-     * an async message a paused removal owns, which a query answering false before the delivery pins; and
-     * RECHECK_TRUSTS_OWNER_ON_TOP answers false when, during the query's walk, a match is posted and then the other
-     * match removed. ScriptedInterleavingTest catches all three; an aimed scenario for each is the next step.
      */
     static final Set<Mutant> MUTANTS_BEYOND_THESE_OPERATIONS = EnumSet.of(Mutant.LOST_WAKEUP, Mutant.WAKE_BY_CLOCK,
             Mutant.ASYNC_HELD_BY_BARRIER, Mutant.BARRIER_REMOVAL_WITHOUT_WAKE, Mutant.REMOVAL_WAKE_SKIPS_TIMED_PARK,
@@ -261,8 +254,7 @@ class DeliQueueLincheckTest {
             Mutant.CLAIM_FLOOR_AT_TOP, Mutant.SKIP_OVER_RESERVATION, Mutant.DUE_BY_FORGETS_QUIT,
             Mutant.BARRIER_TOKEN_READ_THEN_WRITE, Mutant.QUIT_DROP_KEEPS_PAYLOAD, Mutant.SLEEP_BARRIER_AFTER_ASLEEP,
             Mutant.TEARDOWN_TAG_READ_THEN_WRITE, Mutant.CLAIM_CHECK_THEN_SET,
-            Mutant.QUERY_REMEMBERS_LAST_OWNER, Mutant.FLOOR_FROM_UNREMOVED_VERDICTS, Mutant.DEAD_HEAD_SYNC_ONLY,
-            Mutant.RECHECK_TRUSTS_OWNER_ON_TOP);
+            Mutant.QUERY_REMEMBERS_LAST_OWNER);
 
     /**
      * Each mutant must fail model checking of at least one group. A mutant that hand-written scenarios are aimed at

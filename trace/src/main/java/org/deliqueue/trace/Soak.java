@@ -21,7 +21,7 @@ import org.deliqueue.TracedRun;
  * clock, a quitter), each validated by TLC as soon as it is written, until {@code n} traces are written (100 when neither is
  * given) or {@code s} seconds have passed, whichever comes first; prints each verdict, the figures (traces, events
  * per trace, time per trace) and the coverage of DeliQueue's actions by the matched events. Exits 1 if any trace is
- * rejected, if fewer than {@code n} traces of at least {@value #MIN_EVENTS} events were accepted, or if any action of
+ * rejected, if a run hangs, if fewer than {@code n} traces of at least {@value #MIN_EVENTS} events were accepted, or if any action of
  * DeliQueue that traced runs can take was never matched.
  */
 public final class Soak {
@@ -80,6 +80,7 @@ public final class Soak {
                 seconds > 0 ? (target > 0 ? " or " : "") + seconds + " s, whichever comes first" : "", dir);
         int traces = 0;
         int rejected = 0;
+        int hung = 0;
         int acceptedLarge = 0;
         Set<String> matched = new TreeSet<>();
         List<Integer> events = new ArrayList<>();
@@ -91,7 +92,13 @@ public final class Soak {
         for (long seed = 1; seed == 1 || (seconds == 0 || System.nanoTime() < end) && (target == 0 || seed <= target);
                 seed++) {
             Path out = dir.resolve("soak-" + seed + ".ndjson");
-            run(DeliQueue::new, seed, seed % 2 == 0 ? 3 : 2, 2).runTo(out); // three producers every other run
+            int producers = seed % 2 == 0 ? 3 : 2; // three producers every other run
+            TracedRun.Written written = run(DeliQueue::new, seed, producers, 2).runTo(out);
+            if (!written.finished()) {
+                hung++;
+                System.out.println("HUNG: run " + seed + ", threads " + written.hung() + " (the trace up to the hang: "
+                        + out + ")");
+            }
             verdicts.add(tlc.submit(() -> check.check(out)));
             while (verdicts.stream().filter(f -> !f.isDone()).count() > 2L * Runtime.getRuntime().availableProcessors()) {
                 Thread.sleep(50); // keep the backlog short, so that the time budget holds
@@ -124,7 +131,10 @@ public final class Soak {
             System.out.printf("FEWER TRACES THAN ASKED: %d accepted of at least %d events, %d asked for%n",
                     acceptedLarge, MIN_EVENTS, target);
         }
-        System.exit(rejected == 0 && missing.isEmpty() && enough ? 0 : 1);
+        if (hung > 0) {
+            System.out.printf("HUNG RUNS: %d (DeliQueue left a thread parked for good)%n", hung);
+        }
+        System.exit(rejected == 0 && hung == 0 && missing.isEmpty() && enough ? 0 : 1);
     }
 
     /**

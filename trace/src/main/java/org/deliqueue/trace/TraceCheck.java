@@ -8,6 +8,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.deliqueue.spec.Tlc;
@@ -15,7 +16,7 @@ import org.deliqueue.spec.Tlc;
 /**
  * Validates one logged run with TLC: writes its {@link TraceModule} next to copies of the spec modules in a
  * directory of its own and checks {@code spec/trace/MCTrace} there. Accepted when TLC reports {@code TraceIncomplete}
- * violated (a behaviour of the spec matched every event); rejected when TLC exhausts the interleavings without
+ * violated (a behaviour of the spec matched every event and returned every operation of a thread that finished); rejected when TLC exhausts the interleavings without
  * that, or when a state or step it reaches on the way violates an obligation (the model checks them all). A rejected trace is explained: TLC runs again dumping every state it reached, and the verdict names, for
  * a state that matched the most events, each thread's first unmatched event and the spec state before it.
  */
@@ -25,6 +26,9 @@ public final class TraceCheck {
             "MessageQueueAbs.tla", "BulkRemovalAbs.tla", "trace/TraceDeliQueue.tla", "trace/MCTrace.tla");
     private static final Pattern STATE = Pattern.compile("^State (\\d+):", Pattern.MULTILINE);
     private static final Pattern CURSORS = Pattern.compile("/\\\\ cur = <<([\\d, ]*)>>");
+    /** The Looper's program counter, and every other spec thread's, in a state TLC dumped. */
+    private static final Pattern LOOPER_PC = Pattern.compile("/\\\\ L = \\[[^\\]]*?\\bpc \\|-> \"(\\w+)\"");
+    private static final Pattern PCS = Pattern.compile("/\\\\ pc = \\[([^\\]]*)\\]");
 
     /**
      * A seeded bug of the spec (a negative control): definitions added to the model and the cfg lines that
@@ -105,6 +109,22 @@ public final class TraceCheck {
         return new Verdict(name, false, trace.events(), r.distinct(), r.seconds(), explain(trace, dump));
     }
 
+    /** The spec threads of {@code trace}'s finished Java threads that have not returned in the dumped {@code state}. */
+    static List<String> unreturned(TraceModule trace, String state) {
+        Matcher looper = LOOPER_PC.matcher(state);
+        Matcher block = PCS.matcher(state);
+        String pcs = block.find() ? block.group(1) : "";
+        List<String> out = new ArrayList<>();
+        for (String t : trace.ended()) {
+            Matcher pc = Pattern.compile("\\b" + Pattern.quote(t) + " \\|-> \"(\\w+)\"").matcher(pcs);
+            String at = t.equals("Looper") ? (looper.find() ? looper.group(1) : "?") : pc.find() ? pc.group(1) : "?";
+            if (!Set.of("done", "failed", "exit").contains(at)) {
+                out.add(t + " (at " + at + ")");
+            }
+        }
+        return out;
+    }
+
     /**
      * The verdict of a rejected trace: from a state that matched the most events (TLC's dump, of which TLC writes
      * {@code dump} or {@code dump.dump}), each thread's first unmatched event, and that state.
@@ -136,6 +156,12 @@ public final class TraceCheck {
         }
         StringBuilder why = new StringBuilder();
         int matched = Arrays.stream(bestCur).sum() - bestCur.length;
+        if (matched == trace.events()) {
+            why.append("Every event was matched, but no behaviour that matches them all has returned each operation of "
+                    + "a Java thread that finished: the log of ").append(unreturned(trace, best)).append(" stops short "
+                    + "of its last step. A state that matched every event:\n");
+            return why.append(best.strip().replaceAll("(?m)^", "  ")).toString();
+        }
         why.append("No behaviour of DeliQueue matches the whole trace: at most ").append(matched).append(" of ")
                 .append(trace.events()).append(" events were matched. From a state that matched that many, no thread's "
                 + "next event can be matched:\n");

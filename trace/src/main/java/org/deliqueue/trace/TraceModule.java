@@ -20,8 +20,9 @@ import java.util.TreeSet;
  * {@code spec/trace/MCTrace.tla} extends: the constants of {@code spec/DeliQueue.tla} for that run (its messages with
  * their kind and when, its queries and removals with what their predicates match, the removals as {@code Fickle}
  * (the spec takes each answer of a removal's predicate from its {@code removeMatching_ask} event, so a predicate
- * that answers differently at each call is checked as it ran), the quit mode, the largest uptime) and the
- * events, one sequence per Java thread. This TLC has no Json module, so the trace is handed over as TLA+ source.
+ * that answers differently at each call is checked as it ran), the quit mode, the largest uptime, the spec threads
+ * of the Java threads that finished (those of a hung run's parked threads are not: their operations need not have
+ * returned) and the events, one sequence per Java thread. This TLC has no Json module, so the trace is handed over as TLA+ source.
  *
  * <p>Times: {@code ts} (System.nanoTime) becomes microseconds since the run's first event, which fits TLC's
  * 32-bit integers. Deadlines: impl's "no deadline" ({@code Long.MAX_VALUE}, stored in the wait word as its largest value) is
@@ -54,10 +55,12 @@ public final class TraceModule {
     private final Map<String, Set<String>> preds = new TreeMap<>();
     private final Set<String> removers = new TreeSet<>();
     private final Set<String> modes = new TreeSet<>();
+    private final Set<String> ended = new TreeSet<>();
     private final long maxTime;
     private final long firstNanos;
 
-    private TraceModule(List<ThreadLog> threads, Map<String, Set<String>> declaredPreds, Set<String> removals) {
+    private TraceModule(List<ThreadLog> threads, Map<String, Set<String>> declaredPreds, Set<String> removals,
+            Set<String> hung) {
         this.threads = threads;
         long max = 0;
         long first = Long.MAX_VALUE;
@@ -95,19 +98,39 @@ public final class TraceModule {
         }
         this.maxTime = max;
         this.firstNanos = first;
+        for (ThreadLog t : threads) {
+            if (!hung.contains(t.thread())) {
+                t.events().forEach(e -> ended.add(e.get("t").asText()));
+            }
+        }
+        ended.retainAll(specThreads());
     }
 
-    /** Reads an ndjson trace: meta lines (query predicates) and events, grouped by Java thread in file order. */
+    /** The spec threads of the run that have a program counter: its posts, queries and removals, the quitter and the Looper. */
+    private Set<String> specThreads() {
+        Set<String> all = new TreeSet<>(firstPush.keySet());
+        all.addAll(preds.keySet());
+        all.addAll(List.of("QuitT", "Looper"));
+        return all;
+    }
+
+    /**
+     * Reads an ndjson trace: meta lines (query predicates; the threads a hung run left parked) and events, grouped by
+     * Java thread in file order.
+     */
     public static TraceModule read(Path ndjson) throws IOException {
         Map<String, List<JsonNode>> byThread = new LinkedHashMap<>();
         Map<String, Set<String>> preds = new TreeMap<>();
         Set<String> removals = new TreeSet<>();
+        Set<String> hung = new TreeSet<>();
         for (String line : Files.readAllLines(ndjson)) {
             if (line.isBlank()) {
                 continue;
             }
             JsonNode n = JSON.readTree(line);
-            if (n.has("meta")) {
+            if (n.has("meta") && n.get("meta").asText().equals("hung")) {
+                n.get("threads").forEach(x -> hung.add(x.asText()));
+            } else if (n.has("meta")) {
                 Set<String> matches = new TreeSet<>();
                 n.get("matches").forEach(x -> matches.add(x.asText()));
                 preds.put(n.get("t").asText(), matches);
@@ -120,7 +143,7 @@ public final class TraceModule {
         }
         List<ThreadLog> threads = new ArrayList<>();
         byThread.forEach((t, events) -> threads.add(new ThreadLog(t, events)));
-        return new TraceModule(rankUptimes(threads), preds, removals);
+        return new TraceModule(rankUptimes(threads), preds, removals, hung);
     }
 
     /**
@@ -182,6 +205,11 @@ public final class TraceModule {
         return threads;
     }
 
+    /** The spec threads whose Java thread finished: their operations must have returned at the trace's end. */
+    public Set<String> ended() {
+        return ended;
+    }
+
     public int events() {
         return threads.stream().mapToInt(t -> t.events().size()).sum();
     }
@@ -212,6 +240,7 @@ public final class TraceModule {
         s.append("TFickle == ").append(set(removers)).append('\n');
         s.append("TMaxTime == ").append(maxTime).append('\n');
         s.append("TModes == ").append(set(modes)).append('\n');
+        s.append("TEnded == ").append(set(ended)).append('\n');
         s.append("TThreads == <<");
         for (int i = 0; i < threads.size(); i++) {
             s.append(i == 0 ? "" : ", ").append(str(threads.get(i).thread()));

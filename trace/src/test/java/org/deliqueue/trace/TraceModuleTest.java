@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A run's uptimes as the spec's small clock sees them: ranks, and a clock jump laid out as ticks of one; and the
- * constants of the generated module: every removal is Fickle (its answers come from the log), no query is.
+ * constants of the generated module: every removal is Fickle (its answers come from the log), no query is; the
+ * operations that must have returned are those of the threads that finished.
  */
 class TraceModuleTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -88,5 +89,21 @@ class TraceModuleTest {
         assertTrue(tla.contains("TFickle == {\"r1\"}\n"), "the removal's answers come from its log: " + tla);
         assertTrue(tla.contains("[a |-> \"removeMatching_ask\", t |-> \"r1\", m |-> \"m1\", removed |-> FALSE, "
                 + "answer |-> TRUE, ts |-> 3]"), tla);
+    }
+
+    @Test
+    void theOperationsOfAHungThreadNeedNotHaveReturned(@TempDir Path dir) throws Exception {
+        Path ndjson = dir.resolve("hung.ndjson");
+        Files.write(ndjson, List.of(
+                "{\"meta\":\"pred\",\"t\":\"h1\",\"op\":\"has\",\"matches\":[\"m1\"]}",
+                "{\"meta\":\"hung\",\"threads\":[\"r1-looper\"]}",
+                "{\"thread\":\"p1\",\"a\":\"push_readTop\",\"t\":\"m1\",\"kind\":\"sync\",\"when\":0,\"top\":\"Nil\","
+                        + "\"ts\":1000}",
+                "{\"thread\":\"q\",\"a\":\"traverse_readTop\",\"t\":\"h1\",\"top\":\"m1\",\"ts\":2000}",
+                "{\"thread\":\"r1-looper\",\"a\":\"sleep_park\",\"t\":\"Looper\",\"ts\":3000}",
+                "{\"thread\":\"c\",\"a\":\"tick\",\"t\":\"Clock\",\"now\":1,\"ts\":4000}"));
+        String tla = TraceModule.read(ndjson).toTla("hung.ndjson");
+        assertTrue(tla.contains("TEnded == {\"h1\", \"m1\"}\n"),
+                "the Looper's thread hung, so its operation need not have returned; the clock has none: " + tla);
     }
 }
