@@ -12,6 +12,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Phaser;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Collectors;
 
 /**
  * One concurrent run of a DeliQueue with the recorder on ({@link Trace}), written as ndjson for trace validation.
@@ -159,7 +160,7 @@ public final class TracedRun {
         List<Thread> hung = awaitParkedOrFinished(threads);
         if (!hung.isEmpty()) {
             meta.add(hung.stream().map(t -> "\"" + t.getName() + "\"")
-                    .collect(java.util.stream.Collectors.joining(",", "{\"meta\":\"hung\",\"threads\":[", "]}")));
+                    .collect(Collectors.joining(",", "{\"meta\":\"hung\",\"threads\":[", "]}")));
         }
         List<String> lines = new ArrayList<>(meta);
         List<String> events = Trace.drain();
