@@ -1087,7 +1087,7 @@ public class DeliQueue extends PaddedTop {
                 if (isOwnerNode(m)) {
                     if (Trace.ON) Trace.event("traverse_visit", null, "m", m, "outcome", "owner");
                     notePassedOwner(w, m);
-                } else if (isRemoved(m) || w.owners != null && earliestOwner(w.owners, m) != null) {
+                } else if (isRemoved(m) || takenByPassedOwner(w, m)) {
                     // Gone: REMOVED (never cleared; tested first, so the tombstones and finished descriptors behind
                     // a busy Looper cost one flag read each), or taken by an owner passed.
                     if (Trace.ON) Trace.event("traverse_visit", null, "m", m, "outcome", "skip");
@@ -1123,6 +1123,16 @@ public class DeliQueue extends PaddedTop {
     void notePassedOwner(Walk w, Message owner) {
         // obligation: HasMessagesLinearizable
         (w.owners == null ? w.owners = new ArrayList<>() : w.owners).add(owner);
+    }
+
+    /**
+     * Whether an owner node the walk passed took {@code m}: a removal's descriptor at its push, or the quit
+     * sentinel. Then {@code m} has left the queue, and neither a query nor a removal's predicate is asked about it
+     * (user code runs only on queued messages). The {@code SELECT_ASKS_ABOUT_OWNED} mutant overrides it.
+     */
+    boolean takenByPassedOwner(Walk w, Message m) {
+        // obligation: UserCodeOnCaller, HasMessagesLinearizable
+        return w.owners != null && earliestOwner(w.owners, m) != null;
     }
 
     /**

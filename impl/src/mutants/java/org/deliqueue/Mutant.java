@@ -916,6 +916,24 @@ public enum Mutant implements MessageQueue.Factory {
                     return !gaveUp[0];
                 });
             }
+        }),
+
+    /**
+     * A removal's selection skips what a passed quit sentinel dooms, but asks its predicate about what a passed
+     * descriptor owns (the spec's MC_SELECT_ASKS_ABOUT_OWNED, the spec audit's S42).
+     */
+    SELECT_ASKS_ABOUT_OWNED(Detection.SCRIPTED, "UserCodeOnCaller",
+            "UserCodeOnCaller: a removal pushes its descriptor over a and pauses before it collects; a second removal's "
+            + "key is asked about a, which left the queue at the first one's push (ScriptedInterleavingTest)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            boolean takenByPassedOwner(Walk w, Message m) {
+                if (!(w instanceof Selection)) {
+                    return super.takenByPassedOwner(w, m);
+                }
+                // BUG: only the quit counts: what an earlier removal took at its push is asked about again
+                return w.owners != null && w.owners.stream().anyMatch(o -> isQuitSentinel(o) && covers(o, m));
+            }
         });
 
     /** Access modes that only the memory-ordering mutants use (FieldAccess holds the ones DeliQueue uses). */

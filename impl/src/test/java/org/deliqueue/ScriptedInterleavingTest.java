@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * the violation: the test is its own negative control. The scripts use the protocol's own steps: a traversal's
  * predicate runs in the middle of the walk, so it can act as the Looper or a producer at that exact point.
  */
-// negative control: UNLINK_CLEARS_NEXT, SINGLE_PASS_TRAVERSAL, LOST_WAKEUP, TEARDOWN_WITHOUT_WAIT, RESOLVE_TAKES_LATEST_OWNER, QUIT_OWNS_NOTHING, EARLIEST_OWNER_IS_LATEST, QUIT_DROP_OVERRIDES_REMOVAL, QUERY_SKIPS_RESERVATION, REMOVAL_IGNORES_OWNER, CLAIM_FLOOR_AT_TOP, SKIP_OVER_RESERVATION, QUERY_REMEMBERS_LAST_OWNER, FLOOR_FROM_UNREMOVED_VERDICTS, DEAD_HEAD_SYNC_ONLY, RECHECK_TRUSTS_OWNER_ON_TOP, QUERY_FALSE_AT_REMOVED_MATCH
+// negative control: UNLINK_CLEARS_NEXT, SINGLE_PASS_TRAVERSAL, LOST_WAKEUP, TEARDOWN_WITHOUT_WAIT, RESOLVE_TAKES_LATEST_OWNER, QUIT_OWNS_NOTHING, EARLIEST_OWNER_IS_LATEST, QUIT_DROP_OVERRIDES_REMOVAL, QUERY_SKIPS_RESERVATION, REMOVAL_IGNORES_OWNER, CLAIM_FLOOR_AT_TOP, SKIP_OVER_RESERVATION, QUERY_REMEMBERS_LAST_OWNER, FLOOR_FROM_UNREMOVED_VERDICTS, DEAD_HEAD_SYNC_ONLY, RECHECK_TRUSTS_OWNER_ON_TOP, QUERY_FALSE_AT_REMOVED_MATCH, SELECT_ASKS_ABOUT_OWNED
 // obligation: TraversalComplete
 // obligation: Refinement
 // obligation: NoLostWakeup
@@ -28,6 +28,7 @@ import org.junit.jupiter.api.Test;
 // obligation: SkipsPassOnlyGone
 // obligation: HasMessagesLinearizable
 // obligation: DeliveryOrder
+// obligation: UserCodeOnCaller
 class ScriptedInterleavingTest {
     private final Handler h = Targets.handler();
 
@@ -397,6 +398,41 @@ class ScriptedInterleavingTest {
         });
         assertTrue(removedB[0], "the query met b");
         return answer;
+    }
+
+    // ---- UserCodeOnCaller: a removal's key is asked only about queued messages ----
+
+    @Test
+    void aRemovalIsNotAskedAboutWhatAnEarlierRemovalTook() {
+        assertEquals(List.of(), keysAskedAfterAnotherRemovalsPush(QueueKind.DELI));
+    }
+
+    @Test
+    void mutantSelectAsksAboutOwnedAsksAboutATakenMessage() {
+        assertEquals(List.of(1), keysAskedAfterAnotherRemovalsPush(Mutant.SELECT_ASKS_ABOUT_OWNED));
+    }
+
+    /**
+     * {@code a} (what 1) is queued. A removal selects it and pushes its descriptor, then pauses before its collect:
+     * {@code a} left the queue at that push. A second removal of what 1 starts then: its key must not be asked about
+     * {@code a}, which was not queued at any instant of its call (the spec's UserCodeOnCaller: user code runs on
+     * queued messages only). Each removal then returns what it took: the second nothing, the first {@code a}.
+     *
+     * @return the {@code what} of each message the second removal's key was asked about
+     */
+    private List<Integer> keysAskedAfterAnotherRemovalsPush(MessageQueue.Factory factory) {
+        DeliQueue q = queue(factory, new ManualClock(0));
+        Message a = message(1);
+        q.enqueueMessage(a, 100);
+        Message first = new Message();
+        q.pushDescriptor(first, selectionOf(q, a));
+        List<Integer> asked = new ArrayList<>();
+        assertEquals(0, q.removeMatching(m -> {
+            asked.add(m.what);
+            return m.target == h && m.what == 1;
+        }), "a belongs to the first removal");
+        assertEquals(1, q.collect(first));
+        return asked;
     }
 
     // ---- HasMessagesLinearizable: a query past two removals' descriptors ----

@@ -242,6 +242,11 @@ class DeliQueueLincheckTest {
      * descriptor's push only while that removal has not collected, so its call overlaps the query and either order
      * is linearizable; once the removal returns, the message is REMOVED and every walk skips it
      * (ScriptedInterleavingTest checks the answer against the push, as TLC's MC_QUERY_REMEMBERS_LAST_OWNER does).
+     * A removal's selection that asks its key about what an earlier removal took at its push
+     * (SELECT_ASKS_ABOUT_OWNED) returns what DELI returns (the earlier owner keeps the message); its key's extra
+     * call, or throw, happens only while that earlier removal has not returned, so either order of the two is
+     * linearizable (ScriptedInterleavingTest records the calls, as TLC's MC_SELECT_ASKS_ABOUT_OWNED checks
+     * UserCodeOnCaller).
      */
     static final Set<Mutant> MUTANTS_BEYOND_THESE_OPERATIONS = EnumSet.of(Mutant.LOST_WAKEUP, Mutant.WAKE_BY_CLOCK,
             Mutant.ASYNC_HELD_BY_BARRIER, Mutant.BARRIER_REMOVAL_WITHOUT_WAKE, Mutant.REMOVAL_WAKE_SKIPS_TIMED_PARK,
@@ -254,7 +259,7 @@ class DeliQueueLincheckTest {
             Mutant.CLAIM_FLOOR_AT_TOP, Mutant.SKIP_OVER_RESERVATION, Mutant.DUE_BY_FORGETS_QUIT,
             Mutant.BARRIER_TOKEN_READ_THEN_WRITE, Mutant.QUIT_DROP_KEEPS_PAYLOAD, Mutant.SLEEP_BARRIER_AFTER_ASLEEP,
             Mutant.TEARDOWN_TAG_READ_THEN_WRITE, Mutant.CLAIM_CHECK_THEN_SET,
-            Mutant.QUERY_REMEMBERS_LAST_OWNER);
+            Mutant.QUERY_REMEMBERS_LAST_OWNER, Mutant.SELECT_ASKS_ABOUT_OWNED);
 
     /**
      * Each mutant must fail model checking of at least one group. A mutant that hand-written scenarios are aimed at
