@@ -1617,8 +1617,11 @@ public class DeliQueue extends PaddedTop {
         }
     }
 
-    /** quit drops everything; quitSafely everything due after the quit's time. */
-    static boolean droppedByQuit(Message sentinel, Message m) {
+    /**
+     * quit drops everything, its barriers too; quitSafely everything due after the quit's time. The
+     * {@code QUIT_KEEPS_BARRIERS} mutant overrides it.
+     */
+    boolean droppedByQuit(Message sentinel, Message m) {
         // obligation: Refinement
         return !quitsSafely(sentinel) || m.when > sentinel.when;
     }

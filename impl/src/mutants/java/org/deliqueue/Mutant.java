@@ -934,6 +934,17 @@ public enum Mutant implements MessageQueue.Factory {
                 // BUG: only the quit counts: what an earlier removal took at its push is asked about again
                 return w.owners != null && w.owners.stream().anyMatch(o -> isQuitSentinel(o) && covers(o, m));
             }
+        }),
+
+    /** quit() drops every message but keeps the barriers (the spec's MC_QUIT_KEEPS_BARRIERS, the audit's S16). */
+    QUIT_KEEPS_BARRIERS(Detection.CONFORMANCE, "Refinement",
+            "Refinement (quit drops everything): a barrier posted before quit() is still there after it, so "
+            + "removeSyncBarrier takes it instead of refusing a token that is gone (MessageQueueConformanceTest)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            boolean droppedByQuit(Message sentinel, Message m) {
+                return quitsSafely(sentinel) ? m.when > sentinel.when : !m.isBarrier(); // BUG: barriers stay
+            }
         });
 
     /** Access modes that only the memory-ordering mutants use (FieldAccess holds the ones DeliQueue uses). */

@@ -35,7 +35,7 @@ import java.util.concurrent.atomic.AtomicReference;
 // obligation: NoPushAfterQuit
 // obligation: Refinement
 // obligation: RemovalReturnsItsSet
-// negative control: COLLECT_STOPS_AT_NEWEST, NEGATIVE_WHEN_AT_FRONT, QUIT_DROP_KEEPS_PAYLOAD
+// negative control: COLLECT_STOPS_AT_NEWEST, NEGATIVE_WHEN_AT_FRONT, QUIT_DROP_KEEPS_PAYLOAD, QUIT_KEEPS_BARRIERS
 class MessageQueueConformanceTest {
 
     /** Payloads that are {@code equals} but not identical: {@code new Key("k")} twice. */
@@ -256,6 +256,23 @@ class MessageQueueConformanceTest {
         assertFalse(q.queue.enqueueMessage(q.message(q.handler), START), "enqueue after quit");
         assertEquals(List.of(due), q.pollAll(), "what was due at the quit");
         assertNull(q.nextWithinTimeout(), "next() after the quit");
+    }
+
+    /**
+     * quit() drops every message, barriers too: a barrier posted before it is gone, and removing it by its token
+     * is refused as for a token never posted (the legacy queue's removeAllMessagesLocked drops barriers with the
+     * rest). Checked before the Looper runs (the sweep drops what the quit owns) and after.
+     */
+    @ForEachQueue
+    void quitDropsTheBarriersToo(MessageQueue.Factory factory) {
+        QueueFixture q = new QueueFixture(factory);
+        int before = q.queue.postSyncBarrier();
+        int swept = q.queue.postSyncBarrier();
+        assertNull(q.poll(), "nothing but barriers");
+        q.queue.quit(false);
+        assertThrows(IllegalStateException.class, () -> q.queue.removeSyncBarrier(before), "a barrier quit() dropped");
+        assertNull(q.nextWithinTimeout(), "next() after the quit");
+        assertThrows(IllegalStateException.class, () -> q.queue.removeSyncBarrier(swept), "a barrier quit() dropped");
     }
 
     @ForEachQueue

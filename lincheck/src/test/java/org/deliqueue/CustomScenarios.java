@@ -168,7 +168,14 @@ final class CustomScenarios {
                 new Aimed("removalAfterQuitSafely", removalAfterQuitSafely(),
                         Mutant.QUIT_OWNS_NOTHING, Mutant.SKIP_OVER_QUIT_SENTINEL),
                 new Aimed("twoRemovalsAfterQuitThenPost", twoRemovalsAfterQuitThenPost(), Mutant.DESCRIPTOR_FORGETS_QUIT),
-                new Aimed("sameBarrierRemovedTwice", sameBarrierRemovedTwice(), Mutant.BARRIER_REMOVED_TWICE));
+                new Aimed("sameBarrierRemovedTwice", sameBarrierRemovedTwice(), Mutant.BARRIER_REMOVED_TWICE),
+                // Refinement: quit() drops the barriers too; removing one after the quit finds nothing, whether or
+                // not the Looper has swept the quit.
+                new Aimed("removalOfABarrierAfterQuit", scenario(ops,
+                        init -> init.add("postBarrier").add("quit"),
+                        remover -> remover.add("removeBarrier", 0),
+                        looper -> looper.add("deliver"),
+                        after -> after.add("removeBarrier", 0)), Mutant.QUIT_KEEPS_BARRIERS));
     }
 
     // ---- ownership: which removal, or the quit, a message goes to ----
