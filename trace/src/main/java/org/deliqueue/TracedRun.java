@@ -30,6 +30,8 @@ import java.util.stream.Collectors;
 public final class TracedRun {
     /** The largest uptime a run posts for or moves the clock to (the spec's MaxTime stays small). */
     static final int HORIZON = 4;
+    /** How long a run's threads have to finish before those parked are taken as hung. */
+    private static final long RUN_LIMIT_SECONDS = 30;
 
     private final MessageQueue.Factory factory;
     private final long seed;
@@ -56,9 +58,6 @@ public final class TracedRun {
         this.removals = removals;
         this.removers = removers;
     }
-
-    /** How long a run's threads have to finish before those parked are taken as hung. */
-    private static final long RUN_LIMIT_SECONDS = 30;
 
     /**
      * A written trace: its number of events, and the threads of the run that hung (parked for good at the end of
