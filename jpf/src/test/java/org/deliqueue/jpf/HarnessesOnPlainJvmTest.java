@@ -26,7 +26,7 @@ class HarnessesOnPlainJvmTest {
     static final long SECONDS_PER_HARNESS = 2;
     static final int MIN_RUNS = 20;
     static final long RUN_LIMIT_MS = 15_000;
-    static final int MUTANT_RUNS = 40;
+    static final int MUTANT_RUNS = 400;
     static final long MUTANT_RUN_LIMIT_MS = 2_000;
 
     interface Main {
