@@ -1570,7 +1570,7 @@ public class DeliQueue extends PaddedTop {
      * {@code DEAD_HEAD_SYNC_ONLY} mutant overrides it.
      */
     Message liveHead(MessageHeap heap) {
-        for (Message h; (h = heap.peek()) != null; heap.remove(h)) {
+        for (Message h; (h = heap.peek()) != null; dropDeadHead(heap, h)) {
             if (!isRemoved(h)) {
                 Message owner = pendingRemovals.isEmpty() ? null : earliestOwner(pendingRemovals, h);
                 // A removal may have tombstoned h and cleared its payload while covers() read it: look again, so
@@ -1586,6 +1586,16 @@ public class DeliQueue extends PaddedTop {
             if (Trace.ON) Trace.event("takeDueOrNull_liveHead", Trace.LOOPER, "m", h);
         }
         return null;
+    }
+
+    /**
+     * Takes the dead head {@code h} out of {@code heap}, so that {@link #liveHead} meets the next one: a head left
+     * in place would be met again, for ever (EventualDelivery). The {@code DEAD_BARRIER_STAYS_IN_HEAP} mutant
+     * overrides it.
+     */
+    void dropDeadHead(MessageHeap heap, Message h) {
+        // obligation: EventualDelivery
+        heap.remove(h);
     }
 
     /**

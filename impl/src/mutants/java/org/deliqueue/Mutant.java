@@ -880,6 +880,25 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /**
+     * A dead barrier at the head of the sync heap is tombstoned but left in the heap: the Looper's search for a live
+     * head meets it again, for ever, and spins (the spec's MC_DEAD_BARRIER_STAYS_IN_HEAP, the held-out spec audit's
+     * S20).
+     */
+    DEAD_BARRIER_STAYS_IN_HEAP(Detection.SCRIPTED, "EventualDelivery",
+            "EventualDelivery: a barrier ahead of a due message; a removal of the barrier pushes its descriptor and "
+            + "pauses before its collect; the Looper's poll sweeps the descriptor, tombstones the barrier for it and "
+            + "spins on it, so the message behind it is never delivered (ScriptedInterleavingTest, in a JVM of its "
+            + "own killed at a time limit; Lincheck's barrierRemovedUnderThePoll reports the hung Looper)",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            void dropDeadHead(MessageHeap heap, Message h) {
+                if (!h.isBarrier()) {
+                    super.dropDeadHead(heap, h); // BUG: a dead barrier stays at the head
+                }
+            }
+        }),
+
+    /**
      * A query's re-read of {@code top} that finds an owner node there ends the walk without walking the new
      * segment, as if only a removal or a quit had come in (the spec's MC_RECHECK_TRUSTS_OWNER_ON_TOP, the held-out
      * spec audit's S53).

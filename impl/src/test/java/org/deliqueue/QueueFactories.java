@@ -54,7 +54,8 @@ final class QueueFactories {
         return Named.of(displayName, factory);
     }
 
-    private static List<Named<MessageQueue.Factory>> resolve(String item) {
+    /** One item of {@value #PROPERTY}: a {@link QueueKind} name or {@code Class#NAME} ({@code Class#*}: all of them). */
+    static List<Named<MessageQueue.Factory>> resolve(String item) {
         int hash = item.indexOf('#');
         if (hash < 0) {
             QueueKind kind = QueueKind.valueOf(item);

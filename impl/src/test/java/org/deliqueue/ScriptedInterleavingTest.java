@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * the violation: the test is its own negative control. The scripts use the protocol's own steps: a traversal's
  * predicate runs in the middle of the walk, so it can act as the Looper or a producer at that exact point.
  */
-// negative control: UNLINK_CLEARS_NEXT, SINGLE_PASS_TRAVERSAL, LOST_WAKEUP, TEARDOWN_WITHOUT_WAIT, RESOLVE_TAKES_LATEST_OWNER, QUIT_OWNS_NOTHING, EARLIEST_OWNER_IS_LATEST, QUIT_DROP_OVERRIDES_REMOVAL, QUERY_SKIPS_RESERVATION, REMOVAL_IGNORES_OWNER, CLAIM_FLOOR_AT_TOP, SKIP_OVER_RESERVATION, QUERY_REMEMBERS_LAST_OWNER, FLOOR_FROM_UNREMOVED_VERDICTS, DEAD_HEAD_SYNC_ONLY, RECHECK_TRUSTS_OWNER_ON_TOP, QUERY_FALSE_AT_REMOVED_MATCH, SELECT_ASKS_ABOUT_OWNED
+// negative control: UNLINK_CLEARS_NEXT, SINGLE_PASS_TRAVERSAL, LOST_WAKEUP, TEARDOWN_WITHOUT_WAIT, RESOLVE_TAKES_LATEST_OWNER, QUIT_OWNS_NOTHING, EARLIEST_OWNER_IS_LATEST, QUIT_DROP_OVERRIDES_REMOVAL, QUERY_SKIPS_RESERVATION, REMOVAL_IGNORES_OWNER, CLAIM_FLOOR_AT_TOP, SKIP_OVER_RESERVATION, QUERY_REMEMBERS_LAST_OWNER, FLOOR_FROM_UNREMOVED_VERDICTS, DEAD_HEAD_SYNC_ONLY, RECHECK_TRUSTS_OWNER_ON_TOP, QUERY_FALSE_AT_REMOVED_MATCH, SELECT_ASKS_ABOUT_OWNED, DEAD_BARRIER_STAYS_IN_HEAP
 // obligation: TraversalComplete
 // obligation: Refinement
 // obligation: NoLostWakeup
@@ -29,6 +29,7 @@ import org.junit.jupiter.api.Test;
 // obligation: HasMessagesLinearizable
 // obligation: DeliveryOrder
 // obligation: UserCodeOnCaller
+// obligation: EventualDelivery
 class ScriptedInterleavingTest {
     private final Handler h = Targets.handler();
 
@@ -536,6 +537,43 @@ class ScriptedInterleavingTest {
         q.enqueueMessage(m, 10);
         Message removal = new Message();
         q.pushDescriptor(removal, selectionOf(q, m));
+        boolean delivered = q.poll() == m;
+        return List.of(delivered, q.collect(removal));
+    }
+
+    // ---- EventualDelivery: a barrier a swept removal owns, at the head of the sync heap ----
+
+    @Test
+    void theLooperDeliversWhatABarrierASweptRemovalOwnsHeldBack() {
+        ChildJvm.Outcome o = ChildJvm.run(getClass(), "deadBarrierAheadOfADueMessage", "DELI");
+        assertEquals("[true, 1]", o.result(), o.output());
+    }
+
+    @Test
+    void mutantDeadBarrierStaysInHeapSpinsOnTheBarrier() {
+        ChildJvm.Outcome o = ChildJvm.run(getClass(), "deadBarrierAheadOfADueMessage",
+                "Mutant#DEAD_BARRIER_STAYS_IN_HEAP");
+        assertTrue(o.hungIn("DeliQueue.liveHead"), "the Looper's poll spins on the dead barrier: " + o.output());
+    }
+
+    /**
+     * A barrier, then a sync message due now behind it; the Looper sweeps both (the barrier blocks the message). A
+     * removal of the barrier pushes its descriptor and pauses before its collect. The Looper polls: it sweeps the
+     * descriptor, which owns the barrier, tombstones the barrier for it at the head of the sync heap and takes it
+     * out, and the message it held back is delivered; the removal then returns 1. A Looper that leaves the dead
+     * barrier in its heap meets it again, for ever. Run in a JVM of its own ({@link ChildJvm}): that poll never
+     * returns.
+     *
+     * @return whether the poll delivered the message, what the removal returned
+     */
+    private List<Object> deadBarrierAheadOfADueMessage(MessageQueue.Factory factory) {
+        DeliQueue q = queue(factory, new ManualClock(10));
+        Message barrier = q.firstBarrier(q.postSyncBarrier());
+        Message m = message(1);
+        q.enqueueMessage(m, 10);
+        assertNull(q.poll(), "the barrier blocks m");
+        Message removal = new Message();
+        q.pushDescriptor(removal, selectionOf(q, barrier));
         boolean delivered = q.poll() == m;
         return List.of(delivered, q.collect(removal));
     }

@@ -357,7 +357,16 @@ final class CustomScenarios {
                         init -> init.add("postAsync", 0, FRONT, 0),
                         remover -> remover.add("removeOne", 0, 0),
                         looper -> looper.add("has", 0).add("deliver"),
-                        after -> after.add("deliver")), Mutant.DEAD_HEAD_SYNC_ONLY));
+                        after -> after.add("deliver")), Mutant.DEAD_HEAD_SYNC_ONLY),
+                // EventualDelivery: removeBarrier's descriptor owns the barrier ahead of 0.0 (due); a Looper that
+                // sweeps the descriptor before the removal collects tombstones the barrier for it at the head of its
+                // heap, takes it out and delivers 0.0. A dead barrier left in the heap is met again for ever: the
+                // Looper spins, and Lincheck reports the hang.
+                new Aimed("barrierRemovedUnderThePoll", scenario(ops,
+                        init -> init.add("postBarrier").add("post", 0, AT_1, 0).add("advance", 1),
+                        remover -> remover.add("removeBarrier", 0),
+                        looper -> looper.add("deliver"),
+                        after -> after.add("deliver")), Mutant.DEAD_BARRIER_STAYS_IN_HEAP));
     }
 
     /** The actors of one thread, by operation name. */
