@@ -39,6 +39,8 @@ RUNS=(
   "QuitVsWaker|TEARDOWN_WITHOUT_WAIT|on|NoUseAfterTeardown"
   "QuitVsWaker|QUIT_WITHOUT_WAKE|on|NotDeadlockedProperty"
   "QuitVsWaker|TEARDOWN_TAG_READ_THEN_WRITE|on|NoUseAfterTeardown|NotDeadlockedProperty"
+  "QuitVsWaker|DELI,interrupt|on|pass"
+  "QuitVsWaker|TEARDOWN_WAIT_ENDS_ON_INTERRUPT,interrupt|on|NoUseAfterTeardown"
   "SleepRacingPush|DELI,2|on|pass"
   "SleepRacingPush|LOST_WAKEUP,2|on|NotDeadlockedProperty"
   "BulkRemovalVsDelivery|DELI,atomic|on|pass"

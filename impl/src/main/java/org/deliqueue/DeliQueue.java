@@ -1261,15 +1261,24 @@ public class DeliQueue extends PaddedTop {
      */
     void awaitWakersGone() {
         for (;;) {
-            // obligation: NoUseAfterTeardown
             long c = FieldAccess.laWakeRefs(this);
             if (Trace.ON) Trace.event("teardown_check", null, "count", c & ~TEARDOWN, "teardown", (c & TEARDOWN) != 0);
-            if (c == TEARDOWN) {
+            if (wakersGone(c)) {
                 break;
             }
             parkUntil(this, NO_DEADLINE);
             if (Trace.ON) Trace.event("teardown_park", Trace.LOOPER);
         }
+    }
+
+    /**
+     * Whether the teardown wait is over: the refcount {@code c} is TEARDOWN alone. Nothing else ends it: a park that
+     * returns early (an interrupt of the Looper, or a spurious return) only makes the wait read the count again. The
+     * {@code TEARDOWN_WAIT_ENDS_ON_INTERRUPT} mutant overrides it.
+     */
+    boolean wakersGone(long c) {
+        // obligation: NoUseAfterTeardown
+        return c == TEARDOWN;
     }
 
     /**

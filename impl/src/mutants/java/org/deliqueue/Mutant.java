@@ -90,6 +90,22 @@ public enum Mutant implements MessageQueue.Factory {
         }),
 
     /**
+     * The teardown wait ends when the Looper is interrupted, as an interruptible wait would: an interrupt that is
+     * pending at teardown, or comes while it waits, frees the resource under a waker's reference.
+     */
+    TEARDOWN_WAIT_ENDS_ON_INTERRUPT(Detection.SCRIPTED, "NoUseAfterTeardown",
+            "NoUseAfterTeardown: the Looper, interrupted, tears down while a waker holds a reference; the waker's "
+            + "signal finds the resource freed (ScriptedInterleavingTest); no stress test interrupts the Looper in "
+            + "that window",
+            (quitAllowed, clock) -> new DeliQueue(quitAllowed, clock) {
+            @Override
+            boolean wakersGone(long c) {
+                // BUG: an interrupt ends the wait, though a waker still holds a reference
+                return super.wakersGone(c) || Thread.currentThread().isInterrupted();
+            }
+        }),
+
+    /**
      * The Looper parks right after publishing ASLEEP, without re-checking {@code top} and {@code freelist}. Traced,
      * its sleep logs the publication and then the park, with no re-check between them.
      */

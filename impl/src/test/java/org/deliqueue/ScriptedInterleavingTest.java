@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * the violation: the test is its own negative control. The scripts use the protocol's own steps: a traversal's
  * predicate runs in the middle of the walk, so it can act as the Looper or a producer at that exact point.
  */
-// negative control: UNLINK_CLEARS_NEXT, SINGLE_PASS_TRAVERSAL, LOST_WAKEUP, TEARDOWN_WITHOUT_WAIT, RESOLVE_TAKES_LATEST_OWNER, QUIT_OWNS_NOTHING, EARLIEST_OWNER_IS_LATEST, QUIT_DROP_OVERRIDES_REMOVAL, QUERY_SKIPS_RESERVATION, REMOVAL_IGNORES_OWNER, CLAIM_FLOOR_AT_TOP, SKIP_OVER_RESERVATION, QUERY_REMEMBERS_LAST_OWNER, FLOOR_FROM_UNREMOVED_VERDICTS, DEAD_HEAD_SYNC_ONLY, RECHECK_TRUSTS_OWNER_ON_TOP, QUERY_FALSE_AT_REMOVED_MATCH, SELECT_ASKS_ABOUT_OWNED, DEAD_BARRIER_STAYS_IN_HEAP
+// negative control: UNLINK_CLEARS_NEXT, SINGLE_PASS_TRAVERSAL, LOST_WAKEUP, TEARDOWN_WITHOUT_WAIT, RESOLVE_TAKES_LATEST_OWNER, QUIT_OWNS_NOTHING, EARLIEST_OWNER_IS_LATEST, QUIT_DROP_OVERRIDES_REMOVAL, QUERY_SKIPS_RESERVATION, REMOVAL_IGNORES_OWNER, CLAIM_FLOOR_AT_TOP, SKIP_OVER_RESERVATION, QUERY_REMEMBERS_LAST_OWNER, FLOOR_FROM_UNREMOVED_VERDICTS, DEAD_HEAD_SYNC_ONLY, RECHECK_TRUSTS_OWNER_ON_TOP, QUERY_FALSE_AT_REMOVED_MATCH, SELECT_ASKS_ABOUT_OWNED, DEAD_BARRIER_STAYS_IN_HEAP, TEARDOWN_WAIT_ENDS_ON_INTERRUPT
 // obligation: TraversalComplete
 // obligation: Refinement
 // obligation: NoLostWakeup
@@ -697,28 +697,47 @@ class ScriptedInterleavingTest {
 
     @Test
     void teardownWaitsForWakersHoldingAReference() throws InterruptedException {
-        assertTrue(wakerHoldingAReferenceCanStillSignal(QueueKind.DELI));
+        assertTrue(wakerHoldingAReferenceCanStillSignal(QueueKind.DELI, false));
     }
 
     @Test
     void mutantTeardownWithoutWaitFreesUnderAWaker() throws InterruptedException {
-        assertFalse(wakerHoldingAReferenceCanStillSignal(Mutant.TEARDOWN_WITHOUT_WAIT));
+        assertFalse(wakerHoldingAReferenceCanStillSignal(Mutant.TEARDOWN_WITHOUT_WAIT, false));
+    }
+
+    @Test
+    void anInterruptOfTheLooperDoesNotEndTheTeardownWait() throws InterruptedException {
+        assertTrue(wakerHoldingAReferenceCanStillSignal(QueueKind.DELI, true));
+    }
+
+    @Test
+    void mutantTeardownWaitEndsOnInterruptFreesUnderAWaker() throws InterruptedException {
+        assertTrue(wakerHoldingAReferenceCanStillSignal(Mutant.TEARDOWN_WAIT_ENDS_ON_INTERRUPT, false),
+                "not interrupted, the mutant waits");
+        assertFalse(wakerHoldingAReferenceCanStillSignal(Mutant.TEARDOWN_WAIT_ENDS_ON_INTERRUPT, true));
     }
 
     /**
      * A waker takes its reference; the Looper starts teardown and either waits (parks) or finishes; then the
-     * waker signals and releases. Returns whether the signal found the resource alive; checks that teardown then
-     * completes.
+     * waker signals and releases. With {@code interrupted}, the Looper is interrupted before its teardown starts
+     * and again once it waits: each interrupt only makes the wait read the count again. Returns whether the signal
+     * found the resource alive; checks that teardown then completes.
      */
-    private boolean wakerHoldingAReferenceCanStillSignal(MessageQueue.Factory factory) throws InterruptedException {
+    private boolean wakerHoldingAReferenceCanStillSignal(MessageQueue.Factory factory, boolean interrupted)
+            throws InterruptedException {
         DeliQueue q = queue(factory, new ManualClock(0));
         assertTrue(q.acquireWakeRef());
-        Thread looper = new Thread(q::teardown, "looper-teardown");
+        Thread looper = new Thread(() -> {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            q.teardown();
+        }, "looper-teardown");
         looper.start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (looper.getState() != Thread.State.WAITING && looper.getState() != Thread.State.TERMINATED
-                && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
+        awaitParkedOrDone(looper);
+        if (interrupted && looper.isAlive()) {
+            looper.interrupt();
+            awaitParkedOrDone(looper);
         }
         boolean signalled;
         try {
@@ -733,5 +752,18 @@ class ScriptedInterleavingTest {
         assertFalse(looper.isAlive(), "teardown completes once the last reference is gone");
         assertTrue(DeliQueueTesting.isTornDown(q));
         return signalled;
+    }
+
+    /**
+     * Waits (up to 5 s) until {@code t} has ended, or parks with its interrupt status clear: the wait parks only
+     * after it cleared the status, so a thread interrupted before is then parked again.
+     */
+    private static void awaitParkedOrDone(Thread t) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (t.getState() != Thread.State.TERMINATED
+                && (t.getState() != Thread.State.WAITING || t.isInterrupted())
+                && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
     }
 }

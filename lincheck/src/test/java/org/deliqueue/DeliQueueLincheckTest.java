@@ -224,7 +224,9 @@ class DeliQueueLincheckTest {
      * behave exactly as DELI in every sequentially consistent execution, the only ones this model checker explores
      * (jcstress's twins show them). A teardown that tags the refcount by a read and a store
      * (TEARDOWN_TAG_READ_THEN_WRITE) needs next() to tear down, which no operation here does (jcstress's
-     * RefcountVsTeardown and JPF's QuitVsWaker catch it).
+     * RefcountVsTeardown and JPF's QuitVsWaker catch it), and so does a teardown wait that an interrupt ends
+     * (TEARDOWN_WAIT_ENDS_ON_INTERRUPT; no operation here interrupts either: ScriptedInterleavingTest and JPF's
+     * QuitVsWaker with an interrupt catch it).
      * REMOVAL_ABORTS_ON_THROW differs only where a removal's equals throws on one message and matches another,
      * and the throwing equals here throws at every call: both designs then take nothing (ThrowingUserCodeTest
      * catches it). REMOVALS_PILE_UP and FREELIST_WAKE_AT_EXACT_SIZE skip a wake that only a Looper asleep behind
@@ -259,7 +261,8 @@ class DeliQueueLincheckTest {
             Mutant.CLAIM_FLOOR_AT_TOP, Mutant.SKIP_OVER_RESERVATION, Mutant.DUE_BY_FORGETS_QUIT,
             Mutant.BARRIER_TOKEN_READ_THEN_WRITE, Mutant.QUIT_DROP_KEEPS_PAYLOAD, Mutant.SLEEP_BARRIER_AFTER_ASLEEP,
             Mutant.TEARDOWN_TAG_READ_THEN_WRITE, Mutant.CLAIM_CHECK_THEN_SET,
-            Mutant.QUERY_REMEMBERS_LAST_OWNER, Mutant.SELECT_ASKS_ABOUT_OWNED);
+            Mutant.QUERY_REMEMBERS_LAST_OWNER, Mutant.SELECT_ASKS_ABOUT_OWNED,
+            Mutant.TEARDOWN_WAIT_ENDS_ON_INTERRUPT);
 
     /**
      * Each mutant must fail model checking of at least one group. A mutant that hand-written scenarios are aimed at

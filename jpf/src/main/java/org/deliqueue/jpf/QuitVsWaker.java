@@ -21,7 +21,9 @@ import org.deliqueue.Message;
  * </ul>
  * With the argument {@code producer}, a third thread makes the push (and wakes the Looper if it sees it asleep):
  * a second waker racing the teardown. That state space is about ten times larger (over a million states), so
- * {@code make jpf} runs the two-thread form.
+ * {@code make jpf} runs the two-thread form. With {@code interrupt}, the quitter interrupts the Looper before it
+ * quits: the interrupt may end the Looper's sleep or find it in teardown's wait, which it must not end; and
+ * {@code next()} sets the interrupt status again as it returns null (InterruptsIgnored).
  *
  * <p>Checks: no waker signals a freed resource and the Looper never frees it while a waker is signalling
  * ({@code WakeResource} detects both: NoUseAfterTeardown); {@code next()} returns null and the resource is freed
@@ -32,18 +34,21 @@ import org.deliqueue.Message;
  * waker holds a reference), {@code TEARDOWN_TAG_READ_THEN_WRITE} (teardown tags the count by a read and a store: a
  * reference taken between them is wiped out, the free comes under its waker; one dropped between them comes back,
  * and teardown waits for ever, JPF's deadlock) and {@code QUIT_WITHOUT_WAKE} (the sentinel is pushed without a
- * wake: a Looper asleep before it never returns, JPF's deadlock).
+ * wake: a Looper asleep before it never returns, JPF's deadlock); with {@code interrupt},
+ * {@code TEARDOWN_WAIT_ENDS_ON_INTERRUPT} (the interrupt ends teardown's wait: the free comes under the quitter's
+ * reference).
  */
 // obligation: NoUseAfterTeardown
 // obligation: QuitTerminates
 // obligation: NoPushAfterQuit
-// negative control: TEARDOWN_WITHOUT_WAIT, TEARDOWN_TAG_READ_THEN_WRITE, QUIT_WITHOUT_WAKE
+// negative control: TEARDOWN_WITHOUT_WAIT, TEARDOWN_TAG_READ_THEN_WRITE, QUIT_WITHOUT_WAKE, TEARDOWN_WAIT_ENDS_ON_INTERRUPT
 public final class QuitVsWaker {
     private QuitVsWaker() {
     }
 
     public static void main(String[] args) throws InterruptedException {
         boolean separateProducer = args.length > 1 && "producer".equals(args[1]);
+        boolean interrupt = args.length > 1 && "interrupt".equals(args[1]);
         JpfSteps.warmUpQueueLog(Harness.plainJvm);
         ManualClock clock = new ManualClock(10);
         Looper.prepare(Harness.factory(args), clock);
@@ -51,8 +56,12 @@ public final class QuitVsWaker {
         Handler h = new Handler(Looper.myLooper());
         Message m = JpfSteps.message(h, 1, 0);
         boolean[] accepted = new boolean[1];
+        Thread looper = Thread.currentThread();
 
         Thread quitter = Harness.start("quitter", () -> noUseAfterFree(() -> {
+            if (interrupt) {
+                looper.interrupt();
+            }
             q.quit(false);
             return true;
         }));
@@ -74,6 +83,8 @@ public final class QuitVsWaker {
             }
             delivered++;
         }
+        // The interrupt preceded the quit, which preceded next()'s null; this also clears it before the join.
+        check(!interrupt || Thread.interrupted(), "InterruptsIgnored", "the Looper's interrupt status was swallowed");
         if (producer != null) {
             Harness.join("QuitTerminates", quitter, producer);
         } else {

@@ -41,6 +41,8 @@ class HarnessesOnPlainJvmTest {
                 Arguments.of("QuitVsWaker", (Main) QuitVsWaker::main, new String[] {"DELI"}),
                 Arguments.of("QuitVsWaker with a producer", (Main) QuitVsWaker::main,
                         new String[] {"DELI", "producer"}),
+                Arguments.of("QuitVsWaker with an interrupt", (Main) QuitVsWaker::main,
+                        new String[] {"DELI", "interrupt"}),
                 Arguments.of("SleepRacingPush", (Main) SleepRacingPush::main, new String[] {"DELI", "3"}),
                 Arguments.of("BulkRemovalVsDelivery atomic", (Main) BulkRemovalVsDelivery::main,
                         new String[] {"DELI", "atomic"}),
