@@ -87,6 +87,13 @@ Barriers == {m \in Msgs : Kind[m] = "barrier"}
 \* DeliQueue.AWAKE; asleep = ASLEEP, deadline = waitWord >>> 2, barrier =
 \* DeliQueue.sleepBarrier (the BLOCKED bit is barrier # Nil).
 Awake == [asleep |-> FALSE, deadline |-> INF, barrier |-> Nil]
+\* Whether the Looper's parks may return early, without a permit and before
+\* their deadline, as LockSupport.park does when the Looper is interrupted
+\* (parkUntil clears the status and next() sets it again as it returns) or
+\* for no reason. FALSE in every model but MCInterrupt and the trace model,
+\* which override it with TRUE: the other models' behaviours stay as they
+\* were, and so do their figures.
+ParkReturnsEarly == FALSE
 
 ASSUME /\ Quit \notin Msgs \cup Traversers /\ Nil \notin Nodes /\ Traversers \cap (Msgs \cup {QuitT}) = {}
        /\ Kind \in [Msgs -> {"sync", "async", "barrier"}] /\ When \in [Msgs -> 0..MaxTime]
@@ -257,7 +264,8 @@ LooperInit == [pc |-> "loop",       \* label
                dl |-> INF,          \* nextDeadline
                bar |-> Nil,         \* the blocking barrier (blockedByBarrier: bar # Nil)
                quitSeen |-> FALSE,  \* quitSentinel != null
-               quitDropped |-> FALSE]  \* quitMessagesDropped
+               quitDropped |-> FALSE, \* quitMessagesDropped
+               early |-> FALSE]     \* ghost: the last park returned early (ParkReturnsEarly), not yet acted on
 
 TraverserInit == [top |-> Nil,      \* traverse: the last read of top
                   floor |-> 0,      \* traverse: the previous top's ticket
@@ -288,7 +296,7 @@ TypeOK ==
   /\ L.top \in Nodes \cup {Nil} /\ L.cur \in Nodes \cup {Nil} /\ L.target \in Nodes \cup {Nil}
   /\ L.now \in 0..MaxTime /\ L.dl \in 0..INF /\ L.bar \in Barriers \cup {Nil}
   /\ L.chain \in Seq(Msgs \cup Removers)
-  /\ L.quitSeen \in BOOLEAN /\ L.quitDropped \in BOOLEAN
+  /\ L.quitSeen \in BOOLEAN /\ L.quitDropped \in BOOLEAN /\ L.early \in BOOLEAN
   /\ pc \in [Threads -> ProducerPcs \cup QuitterPcs \cup AskerPcs \cup RemoverPcs]
   /\ \A m \in Msgs : pc[m] \in ProducerPcs
   /\ pc[QuitT] \in QuitterPcs /\ qmode \in QModes
@@ -1011,21 +1019,21 @@ sleep_recheckFree ==
 \* ... park until the deadline or a permit (consumed) ... A park with a
 \* deadline (parkNanos) measures its duration on System.nanoTime, not on the
 \* queue's Clock, and LockSupport may return spuriously: it may return at any
-\* time without a permit (left as it is). Only a park without deadline
-\* needs the permit. Either way the Looper writes AWAKE and loops, checking
-\* everything again.
+\* time without a permit (left as it is). A park without deadline needs the
+\* permit, unless it returns early (ParkReturnsEarly: an interrupt). Either
+\* way the Looper writes AWAKE and loops, checking everything again.
 sleep_park ==
   /\ L.pc = "park"
-  /\ \/ permit /\ permit' = FALSE
-     \/ L.dl <= MaxTime /\ UNCHANGED permit
-  /\ L' = [L EXCEPT !.pc = "awake"]
+  /\ \/ permit /\ permit' = FALSE /\ L' = [L EXCEPT !.pc = "awake"]
+     \/ L.dl <= MaxTime /\ UNCHANGED permit /\ L' = [L EXCEPT !.pc = "awake"]
+     \/ ParkReturnsEarly /\ UNCHANGED permit /\ L' = [L EXCEPT !.pc = "awake", !.early = TRUE]
   /\ UNCHANGED <<sharedVars, waitWord, wakeRefs, resource, now, looperFieldVars, threadVars, ghostVars>>
 
 \* ... and write AWAKE; next() loops.
 sleep_awake ==
   /\ L.pc = "awake"
   /\ waitWord' = Awake
-  /\ L' = [L EXCEPT !.pc = "loop", !.dl = INF, !.bar = Nil]
+  /\ L' = [L EXCEPT !.pc = "loop", !.dl = INF, !.bar = Nil, !.early = FALSE]
   /\ UNCHANGED <<sharedVars, wakeRefs, permit, resource, now, looperFieldVars, threadVars, ghostVars>>
 
 sleep == sleep_publish \/ sleep_recheckTop \/ sleep_recheckFree \/ sleep_park \/ sleep_awake
@@ -1033,7 +1041,9 @@ sleep == sleep_publish \/ sleep_recheckTop \/ sleep_recheckFree \/ sleep_park \/
 \* 5. teardown (Looper, once, after quit): CAS the TEARDOWN bit in (atomic
 \* by (a)); while wakeRefs != TEARDOWN park; free the resource. The wait
 \* loop reads wakeRefs again (teardown_check) rather than use the CAS's
-\* witness, as the code does.
+\* witness, as the code does. A park that returns early (ParkReturnsEarly:
+\* an interrupt of the Looper) only reads the count again: nothing but a
+\* drained count ends the wait.
 teardown_set ==
   /\ L.pc = "teardown"
   /\ wakeRefs' = [wakeRefs EXCEPT !.teardown = TRUE]
@@ -1042,14 +1052,13 @@ teardown_set ==
 
 teardown_check ==
   /\ L.pc = "tdCheck"
-  /\ L' = [L EXCEPT !.pc = IF wakeRefs.count = 0 THEN "free" ELSE "tdPark"]
+  /\ L' = [L EXCEPT !.pc = IF wakeRefs.count = 0 THEN "free" ELSE "tdPark", !.early = FALSE]
   /\ UNCHANGED <<sharedVars, wakeVars, now, looperFieldVars, threadVars, ghostVars>>
 
 teardown_park ==
   /\ L.pc = "tdPark"
-  /\ permit
-  /\ permit' = FALSE
-  /\ L' = [L EXCEPT !.pc = "tdCheck"]
+  /\ \/ permit /\ permit' = FALSE /\ L' = [L EXCEPT !.pc = "tdCheck"]
+     \/ ParkReturnsEarly /\ UNCHANGED permit /\ L' = [L EXCEPT !.pc = "tdCheck", !.early = TRUE]
   /\ UNCHANGED <<sharedVars, waitWord, wakeRefs, resource, now, looperFieldVars, threadVars, ghostVars>>
 
 teardown_free ==

@@ -400,11 +400,14 @@ StateWitnesses == [
   GoneNodesUnlinkedAtRest |-> [
       drainedBeforeRest |-> Lazily(AtRest /\ \E r \in Removers : T[r].finished /\ r \notin Linked),
       goneLinkedAtRest |-> Lazily(AtRest /\ \E n \in Linked : Gone(n))],
-  NoUseAfterTeardown |-> [wakeDuringTeardown |-> Lazily(wakeRefs.teardown /\ wakeRefs.count > 0)],
+  NoUseAfterTeardown |-> [
+      wakeDuringTeardown |-> Lazily(wakeRefs.teardown /\ wakeRefs.count > 0),
+      earlyReturnBesideWaker |-> Lazily(L.pc = "tdCheck" /\ L.early /\ wakeRefs.count > 0)],
   NoLostWakeup |-> [
       parkedOverMessage |-> Lazily(ParkedOverMessage),
       timedPark |-> Lazily(TimedPark),
-      barrierPark |-> Lazily(BarrierPark)],
+      barrierPark |-> Lazily(BarrierPark),
+      untimedParkEndedEarly |-> Lazily(L.pc = "awake" /\ L.early /\ L.dl = INF)],
   NoPushAfterQuit |-> [
       pushRefused |-> Lazily(\E m \in Msgs : pc[m] = "failed"),
       acceptedAcceptedRefused |-> Lazily(QuitBetweenPushes)],

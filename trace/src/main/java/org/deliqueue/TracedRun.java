@@ -21,8 +21,9 @@ import java.util.stream.Collectors;
  * {@code removeMessages} with predicates over
  * {@code what}; a clock thread moves a {@link ManualClock} on by 1 or 2 ms at a time; a quitter calls {@code quit} or
  * {@code quitSafely} at a random point after half of the posts, racing the others (a quit before any post would make
- * a trace too short to exercise the races). Seeded: the same seed gives the same plan (the
- * schedule, which the threads race over, differs from run to run).
+ * a trace too short to exercise the races); an interrupter interrupts the Looper up to {@value #INTERRUPTS} times,
+ * the last time after half of the posts. Seeded: the same seed gives the same plan (the schedule, which the threads
+ * race over, differs from run to run).
  *
  * <p>Barriers stay until the quit: {@code removeSyncBarrier} first finds its barrier with a traversal whose visitor
  * logs nothing, which the spec's removal does not model.
@@ -30,6 +31,8 @@ import java.util.stream.Collectors;
 public final class TracedRun {
     /** The largest uptime a run posts for or moves the clock to (the spec's MaxTime stays small). */
     static final int HORIZON = 4;
+    /** The most interrupts of the Looper a run makes. */
+    private static final int INTERRUPTS = 3;
     /** How long a run's threads have to finish before those parked are taken as hung. */
     private static final long RUN_LIMIT_SECONDS = 30;
 
@@ -90,11 +93,12 @@ public final class TracedRun {
         String tag = "r" + seed + "-";
         CountDownLatch halfPosted = new CountDownLatch(producers * postsPerProducer / 2);
 
-        threads.add(new Thread(() -> {
+        Thread looper = new Thread(() -> {
             while (queue.next() != null) {
                 // delivered: the trace records it
             }
-        }, tag + "looper"));
+        }, tag + "looper");
+        threads.add(looper);
         int what = 1;
         for (int p = 0; p < producers; p++) {
             List<Runnable> posts = new ArrayList<>();
@@ -152,6 +156,19 @@ public final class TracedRun {
         }
         quitter.add(() -> queue.quit(safe));
         threads.add(worker(tag + "quitter", start, plan.nextLong(), quitter));
+        // Interrupts of the Looper, which log nothing: one may end a park early (the spec's ParkReturnsEarly), in a
+        // sleep or in teardown's wait, and must change nothing else. Some come at once, the last one once half of
+        // the posts are in, racing the quit and the teardown as the quitter's pauses do.
+        List<Runnable> interrupts = new ArrayList<>();
+        for (int i = plan.nextInt(INTERRUPTS); i > 0; i--) {
+            interrupts.add(looper::interrupt);
+        }
+        interrupts.add(() -> awaitQuietly(halfPosted));
+        for (int i = 2 + plan.nextInt(6); i > 0; i--) {
+            interrupts.add(() -> { }); // a pause
+        }
+        interrupts.add(looper::interrupt);
+        threads.add(worker(tag + "interrupter", start, plan.nextLong(), interrupts));
 
         threads.forEach(t -> t.setDaemon(true)); // a thread that cannot be freed does not hold the JVM's exit
         threads.forEach(Thread::start);
@@ -244,6 +261,50 @@ public final class TracedRun {
         Files.createDirectories(out.getParent());
         Files.write(out, events);
         return events.size();
+    }
+
+    /**
+     * The Looper interrupted while it sleeps with nothing queued: a park without deadline, which only a permit ends
+     * otherwise. The interrupt ends it early (the spec's ParkReturnsEarly), and the Looper sleeps again; then a post
+     * wakes it, it delivers, and quit() ends the run. Writes the trace to {@code out}; returns its number of events.
+     */
+    public static int scriptedInterruptedSleep(MessageQueue.Factory factory, Path out)
+            throws IOException, InterruptedException {
+        requireRecorder();
+        DeliQueue deli = deliQueue(factory, new ManualClock(0));
+        Trace.drain(); // what a failed run left behind
+        Thread looper = new Thread(() -> {
+            while (deli.next() != null) {
+                // delivered: the trace records it
+            }
+        }, "scripted-looper");
+        looper.start();
+        awaitParked(looper);
+        looper.interrupt(); // parked: parkUntil cleared the status before, so the park itself sees this one
+        Thread.sleep(20); // the Looper wakes, writes AWAKE, sweeps and sleeps again
+        awaitParked(looper);
+        deli.enqueueMessage(Message.obtain(new Handler(idleLooper()), 1), 0);
+        Thread.sleep(20); // the Looper, woken, delivers it
+        deli.quit(false);
+        looper.join(TimeUnit.SECONDS.toMillis(30));
+        if (looper.isAlive()) {
+            throw new IllegalStateException("scripted run: the Looper did not finish");
+        }
+        List<String> events = Trace.drain();
+        Files.createDirectories(out.getParent());
+        Files.write(out, events);
+        return events.size();
+    }
+
+    /** Waits until {@code t} parks without deadline (the Looper's sleep when nothing is queued). */
+    private static void awaitParked(Thread t) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (t.getState() != Thread.State.WAITING) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("scripted run: the Looper never parked");
+            }
+            Thread.sleep(1);
+        }
     }
 
     /**

@@ -207,6 +207,37 @@ class TraceValidationTest {
                 "the verdict should name the waker's decision not to wake: " + v.why());
     }
 
+    /**
+     * The spec before ParkReturnsEarly: a park without deadline returns only with a permit (a timed one may return
+     * at any time, as always).
+     */
+    static final TraceCheck.SpecMutant PARK_NEEDS_PERMIT = new TraceCheck.SpecMutant("PARK_NEEDS_PERMIT",
+            "MSleepPark ==\n"
+                    + "  /\\ L.pc = \"park\"\n"
+                    + "  /\\ \\/ permit /\\ permit' = FALSE\n"
+                    + "     \\/ L.dl <= MaxTime /\\ UNCHANGED permit\n"
+                    + "  /\\ L' = [L EXCEPT !.pc = \"awake\"]\n"
+                    + "  /\\ UNCHANGED <<sharedVars, waitWord, wakeRefs, resource, now, looperFieldVars, threadVars, "
+                    + "ghostVars>>",
+            "sleep_park <- MSleepPark");
+
+    /**
+     * Interrupts in the traces are seen: a Looper interrupted while it sleeps with nothing queued logs a park that
+     * ended without a permit. The trace is accepted; the spec whose untimed park needs its permit rejects it there.
+     * The traced runs interrupt the Looper too ({@link TracedRun}), at random points.
+     */
+    @Test
+    void anInterruptedSleepIsAcceptedAndRejectedByASpecWhoseParkNeedsItsPermit() throws Exception {
+        Path t = dir.resolve("scripted-interrupt.ndjson");
+        TracedRun.scriptedInterruptedSleep(DeliQueue::new, t);
+        TraceCheck.Verdict ok = check.check(t);
+        assertTrue(ok.accepted(), "the interrupted Looper's trace was rejected:\n" + ok);
+        TraceCheck.Verdict v = check.check(t, PARK_NEEDS_PERMIT);
+        System.out.println("spec mutant PARK_NEEDS_PERMIT: " + v);
+        assertFalse(v.accepted(), "a spec whose untimed park needs its permit accepted the interrupted sleep");
+        assertTrue(v.why().contains("sleep_park"), "the verdict should name the park: " + v.why());
+    }
+
     /** MC_SLEEP_RECORDS_HEAD's bug: the spec's Looper records the sync head as its blocking barrier. */
     static final TraceCheck.SpecMutant SLEEP_RECORDS_HEAD = new TraceCheck.SpecMutant("SLEEP_RECORDS_HEAD",
             "MBlockingBarrier(H) == IF SyncSide(H) # {} THEN MinOf(SyncSide(H)) ELSE Nil",
