@@ -88,11 +88,11 @@ Barriers == {m \in Msgs : Kind[m] = "barrier"}
 \* DeliQueue.sleepBarrier (the BLOCKED bit is barrier # Nil).
 Awake == [asleep |-> FALSE, deadline |-> INF, barrier |-> Nil]
 \* Whether the Looper's parks may return early, without a permit and before
-\* their deadline, as LockSupport.park does when the Looper is interrupted
-\* (parkUntil clears the status and next() sets it again as it returns) or
-\* for no reason. FALSE in every model but MCInterrupt and the trace model,
-\* which override it with TRUE: the other models' behaviours stay as they
-\* were, and so do their figures.
+\* their deadline (parkUntil_early), as LockSupport.park does when the
+\* Looper is interrupted (parkUntil clears the status and next() sets it
+\* again as it returns) or for no reason. FALSE but in MCInterrupt (and its
+\* mutant) and the trace model, which override it with TRUE: the other
+\* models' behaviours stay as they were, and so do their figures.
 ParkReturnsEarly == FALSE
 
 ASSUME /\ Quit \notin Msgs \cup Traversers /\ Nil \notin Nodes /\ Traversers \cap (Msgs \cup {QuitT}) = {}
@@ -1019,14 +1019,14 @@ sleep_recheckFree ==
 \* ... park until the deadline or a permit (consumed) ... A park with a
 \* deadline (parkNanos) measures its duration on System.nanoTime, not on the
 \* queue's Clock, and LockSupport may return spuriously: it may return at any
-\* time without a permit (left as it is). A park without deadline needs the
-\* permit, unless it returns early (ParkReturnsEarly: an interrupt). Either
+\* time without a permit (left as it is). Only a park without deadline
+\* needs the permit, unless an interrupt ends it (parkUntil_early). Either
 \* way the Looper writes AWAKE and loops, checking everything again.
 sleep_park ==
   /\ L.pc = "park"
-  /\ \/ permit /\ permit' = FALSE /\ L' = [L EXCEPT !.pc = "awake"]
-     \/ L.dl <= MaxTime /\ UNCHANGED permit /\ L' = [L EXCEPT !.pc = "awake"]
-     \/ ParkReturnsEarly /\ UNCHANGED permit /\ L' = [L EXCEPT !.pc = "awake", !.early = TRUE]
+  /\ \/ permit /\ permit' = FALSE
+     \/ L.dl <= MaxTime /\ UNCHANGED permit
+  /\ L' = [L EXCEPT !.pc = "awake"]
   /\ UNCHANGED <<sharedVars, waitWord, wakeRefs, resource, now, looperFieldVars, threadVars, ghostVars>>
 
 \* ... and write AWAKE; next() loops.
@@ -1041,9 +1041,9 @@ sleep == sleep_publish \/ sleep_recheckTop \/ sleep_recheckFree \/ sleep_park \/
 \* 5. teardown (Looper, once, after quit): CAS the TEARDOWN bit in (atomic
 \* by (a)); while wakeRefs != TEARDOWN park; free the resource. The wait
 \* loop reads wakeRefs again (teardown_check) rather than use the CAS's
-\* witness, as the code does. A park that returns early (ParkReturnsEarly:
-\* an interrupt of the Looper) only reads the count again: nothing but a
-\* drained count ends the wait.
+\* witness, as the code does. A park that an interrupt ends
+\* (parkUntil_early) only reads the count again: nothing but a drained
+\* count ends the wait.
 teardown_set ==
   /\ L.pc = "teardown"
   /\ wakeRefs' = [wakeRefs EXCEPT !.teardown = TRUE]
@@ -1057,8 +1057,9 @@ teardown_check ==
 
 teardown_park ==
   /\ L.pc = "tdPark"
-  /\ \/ permit /\ permit' = FALSE /\ L' = [L EXCEPT !.pc = "tdCheck"]
-     \/ ParkReturnsEarly /\ UNCHANGED permit /\ L' = [L EXCEPT !.pc = "tdCheck", !.early = TRUE]
+  /\ permit
+  /\ permit' = FALSE
+  /\ L' = [L EXCEPT !.pc = "tdCheck"]
   /\ UNCHANGED <<sharedVars, waitWord, wakeRefs, resource, now, looperFieldVars, threadVars, ghostVars>>
 
 teardown_free ==
@@ -1068,6 +1069,20 @@ teardown_free ==
   /\ UNCHANGED <<sharedVars, waitWord, wakeRefs, permit, now, looperFieldVars, threadVars, ghostVars>>
 
 teardown == teardown_set \/ teardown_check \/ teardown_park \/ teardown_free
+
+\* An interrupt of the Looper (ParkReturnsEarly) while it parks, in its
+\* sleep or in teardown's wait: LockSupport.park returns without a permit
+\* (with one pending, park consumes it and returns: sleep_park or
+\* teardown_park) and before its deadline; the sleep writes AWAKE and loops,
+\* the wait reads the count again. Like tick, not a step any thread must
+\* take: Fairness leaves it out, so no liveness property rests on an
+\* interrupt coming.
+parkUntil_early ==
+  /\ ParkReturnsEarly
+  /\ L.pc \in {"park", "tdPark"}
+  /\ ~permit
+  /\ L' = [L EXCEPT !.pc = IF L.pc = "park" THEN "awake" ELSE "tdCheck", !.early = TRUE]
+  /\ UNCHANGED <<sharedVars, wakeVars, now, looperFieldVars, threadVars, ghostVars>>
 
 \* The clock (ManualClock.advance), between any two steps.
 tick ==
@@ -1087,9 +1102,11 @@ Next == \/ \E m \in Msgs : Producer(m)
         \/ Quitter
         \/ \E t \in Traversers : Traverser(t)
         \/ Looper
+        \/ parkUntil_early
         \/ tick
 
-\* Every thread is scheduled (weak fairness); the clock need not advance.
+\* Every thread is scheduled (weak fairness); the clock need not advance,
+\* and nobody need interrupt the Looper.
 Fairness == /\ \A m \in Msgs : WF_vars(Producer(m))
             /\ WF_vars(Quitter)
             /\ \A t \in Traversers : WF_vars(Traverser(t))

@@ -144,11 +144,11 @@ Match(e) ==
     [] e.a = "sleep_publish" -> sleep_publish /\ waitWord'.deadline = e.dl /\ waitWord'.barrier = e.bar
     [] e.a = "sleep_recheckTop" -> top = e.top /\ sleep_recheckTop
     [] e.a = "sleep_recheckFree" -> (freelist = <<>>) = e.empty /\ sleep_recheckFree
-    [] e.a = "sleep_park" -> sleep_park
+    [] e.a = "sleep_park" -> sleep_park \/ (L.pc = "park" /\ parkUntil_early)
     [] e.a = "sleep_awake" -> sleep_awake
     [] e.a = "teardown_set" -> wakeRefs.count = e.count /\ teardown_set
     [] e.a = "teardown_check" -> wakeRefs.count = e.count /\ teardown_check
-    [] e.a = "teardown_park" -> teardown_park
+    [] e.a = "teardown_park" -> teardown_park \/ (L.pc = "tdPark" /\ parkUntil_early)
     [] e.a = "teardown_free" -> teardown_free
     [] e.a = "tick" -> tick /\ now' = e.now
 

@@ -52,11 +52,12 @@ final class ChildJvm {
      */
     static Outcome run(Class<?> owner, String scenario, String factory) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder pb = new ProcessBuilder(java, "-Xmx256m", "-XX:TieredStopAtLevel=1",
+        ProcessBuilder pb = new ProcessBuilder(java, "-ea", "-Xmx256m", "-XX:TieredStopAtLevel=1",
                 "-cp", System.getProperty("java.class.path"), ChildJvm.class.getName(),
                 owner.getName(), scenario, factory).redirectErrorStream(true);
+        Path log = null;
         try {
-            Path log = Files.createTempFile("child-jvm-", ".log");
+            log = Files.createTempFile("child-jvm-", ".log");
             Process p = pb.redirectOutput(log.toFile()).start();
             if (!p.waitFor(PROCESS_LIMIT_SECONDS, TimeUnit.SECONDS)) {
                 p.destroyForcibly().waitFor();
@@ -64,7 +65,6 @@ final class ChildJvm {
                         + PROCESS_LIMIT_SECONDS + " s");
             }
             String output = Files.readString(log, StandardCharsets.UTF_8);
-            Files.delete(log);
             String result = null;
             List<String> hungAt = null;
             for (String line : output.split("\n")) {
@@ -80,6 +80,18 @@ final class ChildJvm {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError("interrupted waiting for the child JVM", e);
+        } finally {
+            deleteQuietly(log);
+        }
+    }
+
+    private static void deleteQuietly(Path log) {
+        if (log != null) {
+            try {
+                Files.deleteIfExists(log);
+            } catch (IOException e) {
+                // a temporary file left behind: nothing to report
+            }
         }
     }
 

@@ -695,47 +695,53 @@ class ScriptedInterleavingTest {
 
     // ---- NoUseAfterTeardown: a waker holds a reference while the Looper tears down ----
 
+    /** When the Looper tearing down is interrupted: never, before its teardown starts, or once it waits. */
+    private enum Interrupt { NONE, BEFORE_TEARDOWN, WHILE_WAITING }
+
     @Test
     void teardownWaitsForWakersHoldingAReference() throws InterruptedException {
-        assertTrue(wakerHoldingAReferenceCanStillSignal(QueueKind.DELI, false));
+        assertTrue(wakerHoldingAReferenceCanStillSignal(QueueKind.DELI, Interrupt.NONE));
     }
 
     @Test
     void mutantTeardownWithoutWaitFreesUnderAWaker() throws InterruptedException {
-        assertFalse(wakerHoldingAReferenceCanStillSignal(Mutant.TEARDOWN_WITHOUT_WAIT, false));
+        assertFalse(wakerHoldingAReferenceCanStillSignal(Mutant.TEARDOWN_WITHOUT_WAIT, Interrupt.NONE));
     }
 
     @Test
     void anInterruptOfTheLooperDoesNotEndTheTeardownWait() throws InterruptedException {
-        assertTrue(wakerHoldingAReferenceCanStillSignal(QueueKind.DELI, true));
+        assertTrue(wakerHoldingAReferenceCanStillSignal(QueueKind.DELI, Interrupt.BEFORE_TEARDOWN));
+        assertTrue(wakerHoldingAReferenceCanStillSignal(QueueKind.DELI, Interrupt.WHILE_WAITING));
     }
 
     @Test
     void mutantTeardownWaitEndsOnInterruptFreesUnderAWaker() throws InterruptedException {
-        assertTrue(wakerHoldingAReferenceCanStillSignal(Mutant.TEARDOWN_WAIT_ENDS_ON_INTERRUPT, false),
+        assertTrue(wakerHoldingAReferenceCanStillSignal(Mutant.TEARDOWN_WAIT_ENDS_ON_INTERRUPT, Interrupt.NONE),
                 "not interrupted, the mutant waits");
-        assertFalse(wakerHoldingAReferenceCanStillSignal(Mutant.TEARDOWN_WAIT_ENDS_ON_INTERRUPT, true));
+        assertFalse(wakerHoldingAReferenceCanStillSignal(Mutant.TEARDOWN_WAIT_ENDS_ON_INTERRUPT,
+                Interrupt.BEFORE_TEARDOWN));
+        assertFalse(wakerHoldingAReferenceCanStillSignal(Mutant.TEARDOWN_WAIT_ENDS_ON_INTERRUPT,
+                Interrupt.WHILE_WAITING));
     }
 
     /**
-     * A waker takes its reference; the Looper starts teardown and either waits (parks) or finishes; then the
-     * waker signals and releases. With {@code interrupted}, the Looper is interrupted before its teardown starts
-     * and again once it waits: each interrupt only makes the wait read the count again. Returns whether the signal
-     * found the resource alive; checks that teardown then completes.
+     * A waker takes its reference; the Looper starts teardown and either waits (parks) or finishes, interrupted as
+     * {@code interrupt} says (an interrupt only makes the wait read the count again); then the waker signals and
+     * releases. Returns whether the signal found the resource alive; checks that teardown then completes.
      */
-    private boolean wakerHoldingAReferenceCanStillSignal(MessageQueue.Factory factory, boolean interrupted)
+    private boolean wakerHoldingAReferenceCanStillSignal(MessageQueue.Factory factory, Interrupt interrupt)
             throws InterruptedException {
         DeliQueue q = queue(factory, new ManualClock(0));
         assertTrue(q.acquireWakeRef());
         Thread looper = new Thread(() -> {
-            if (interrupted) {
+            if (interrupt == Interrupt.BEFORE_TEARDOWN) {
                 Thread.currentThread().interrupt();
             }
             q.teardown();
         }, "looper-teardown");
         looper.start();
         awaitParkedOrDone(looper);
-        if (interrupted && looper.isAlive()) {
+        if (interrupt == Interrupt.WHILE_WAITING && looper.isAlive()) {
             looper.interrupt();
             awaitParkedOrDone(looper);
         }
@@ -755,14 +761,13 @@ class ScriptedInterleavingTest {
     }
 
     /**
-     * Waits (up to 5 s) until {@code t} has ended, or parks with its interrupt status clear: the wait parks only
-     * after it cleared the status, so a thread interrupted before is then parked again.
+     * Waits until {@code t} has ended, or parks with its interrupt status clear (read first: the wait clears it
+     * just before it parks, so a thread interrupted while parked counts once it has parked again); fails after 5 s.
      */
     private static void awaitParkedOrDone(Thread t) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (t.getState() != Thread.State.TERMINATED
-                && (t.getState() != Thread.State.WAITING || t.isInterrupted())
-                && System.nanoTime() < deadline) {
+        while (t.isAlive() && (t.isInterrupted() || t.getState() != Thread.State.WAITING)) {
+            assertTrue(System.nanoTime() < deadline, t.getName() + " neither parked nor ended: " + t.getState());
             Thread.onSpinWait();
         }
     }

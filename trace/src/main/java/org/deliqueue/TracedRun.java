@@ -207,7 +207,8 @@ public final class TracedRun {
 
     /**
      * Unparks the hung threads of a run whose trace is written (interrupting them too after a while) until they
-     * finish, then drops what they logged meanwhile: a spurious return from a park is no step of the spec.
+     * finish, then drops what they logged meanwhile: the trace ends at the hang, and those events would continue a
+     * behaviour the trace model need not have (a stranded thread's own park with no permit, or after its deadline).
      */
     private void free(List<Thread> hung) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -281,8 +282,7 @@ public final class TracedRun {
         looper.start();
         awaitParked(looper);
         looper.interrupt(); // parked: parkUntil cleared the status before, so the park itself sees this one
-        Thread.sleep(20); // the Looper wakes, writes AWAKE, sweeps and sleeps again
-        awaitParked(looper);
+        awaitParked(looper); // parked again, with the status cleared: after the interrupted park's sleep_park
         deli.enqueueMessage(Message.obtain(new Handler(idleLooper()), 1), 0);
         Thread.sleep(20); // the Looper, woken, delivers it
         deli.quit(false);
@@ -296,10 +296,14 @@ public final class TracedRun {
         return events.size();
     }
 
-    /** Waits until {@code t} parks without deadline (the Looper's sleep when nothing is queued). */
+    /**
+     * Waits until {@code t} parks without deadline (the Looper's sleep when nothing is queued) with its interrupt
+     * status clear. The status is read first: parkUntil clears it just before it parks, so a thread interrupted
+     * while parked counts only once it has left that park, logged it, and parked again.
+     */
     private static void awaitParked(Thread t) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (t.getState() != Thread.State.WAITING) {
+        while (t.isInterrupted() || t.getState() != Thread.State.WAITING) {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("scripted run: the Looper never parked");
             }
@@ -403,7 +407,7 @@ public final class TracedRun {
         }, name);
     }
 
-    /** Waits for {@code latch}; nobody interrupts a run's threads, but if one is, it goes on at once. */
+    /** Waits for {@code latch}; only the Looper is interrupted, but if another thread is, it goes on at once. */
     private static void awaitQuietly(CountDownLatch latch) {
         try {
             latch.await();

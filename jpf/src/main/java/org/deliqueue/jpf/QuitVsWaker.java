@@ -22,7 +22,8 @@ import org.deliqueue.Message;
  * With the argument {@code producer}, a third thread makes the push (and wakes the Looper if it sees it asleep):
  * a second waker racing the teardown. That state space is about ten times larger (over a million states), so
  * {@code make jpf} runs the two-thread form. With {@code interrupt}, the quitter interrupts the Looper before it
- * quits: the interrupt may end the Looper's sleep or find it in teardown's wait, which it must not end; and
+ * quits: the interrupt may end the Looper's sleep, or be pending when its teardown starts, and must not end teardown's
+ * wait (JPF's schedules put it before the quit, so never inside the wait: ScriptedInterleavingTest does that); and
  * {@code next()} sets the interrupt status again as it returns null (InterruptsIgnored).
  *
  * <p>Checks: no waker signals a freed resource and the Looper never frees it while a waker is signalling

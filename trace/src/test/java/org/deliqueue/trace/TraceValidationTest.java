@@ -207,19 +207,9 @@ class TraceValidationTest {
                 "the verdict should name the waker's decision not to wake: " + v.why());
     }
 
-    /**
-     * The spec before ParkReturnsEarly: a park without deadline returns only with a permit (a timed one may return
-     * at any time, as always).
-     */
+    /** The spec before ParkReturnsEarly: no interrupt ends a park, so an untimed one returns only with a permit. */
     static final TraceCheck.SpecMutant PARK_NEEDS_PERMIT = new TraceCheck.SpecMutant("PARK_NEEDS_PERMIT",
-            "MSleepPark ==\n"
-                    + "  /\\ L.pc = \"park\"\n"
-                    + "  /\\ \\/ permit /\\ permit' = FALSE\n"
-                    + "     \\/ L.dl <= MaxTime /\\ UNCHANGED permit\n"
-                    + "  /\\ L' = [L EXCEPT !.pc = \"awake\"]\n"
-                    + "  /\\ UNCHANGED <<sharedVars, waitWord, wakeRefs, resource, now, looperFieldVars, threadVars, "
-                    + "ghostVars>>",
-            "sleep_park <- MSleepPark");
+            "MParkUntilEarly == FALSE", "parkUntil_early <- MParkUntilEarly");
 
     /**
      * Interrupts in the traces are seen: a Looper interrupted while it sleeps with nothing queued logs a park that
