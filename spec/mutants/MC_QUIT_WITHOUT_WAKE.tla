@@ -1,8 +1,9 @@
 ---------- MODULE MC_QUIT_WITHOUT_WAKE ----------
 (* Negative control (manifest.json: TLC must report QuitTerminates violated).
    impl mutant QUIT_WITHOUT_WAKE: quit pushes its sentinel and returns without signalIfEarlier, so a Looper
-   asleep without deadline never sees the quit. *)
-EXTENDS MC
+   asleep without deadline never sees the quit. On MCInterrupt, where an interrupt may end that sleep: no
+   fairness makes one come, so the liveness there does not rest on interrupts. *)
+EXTENDS MCInterrupt
 
 MQuitCasTop ==
   /\ pc[QuitT] = "quitCas"
