@@ -242,26 +242,12 @@ public final class TracedRun {
         MessageQueue queue = deli;
         Trace.drain(); // what a failed run left behind
         queue.postSyncBarrier(); // before the Looper starts: a barrier wakes nobody
-        Thread looper = new Thread(() -> {
-            while (queue.next() != null) {
-                // delivered: the trace records it
-            }
-        }, "scripted-looper");
-        looper.start();
+        Thread looper = startScriptedLooper(deli);
         awaitAsleep(deli, true);
         Message m = Message.obtain(new Handler(idleLooper()), 1);
         m.setAsynchronous(async);
         queue.enqueueMessage(m, async ? 1 : 0); // async: due later than the barrier, so only asynchrony exempts it
-        Thread.sleep(20); // a Looper woken delivers m meanwhile
-        queue.quit(false);
-        looper.join(TimeUnit.SECONDS.toMillis(30));
-        if (looper.isAlive()) {
-            throw new IllegalStateException("scripted run: the Looper did not finish");
-        }
-        List<String> events = Trace.drain();
-        Files.createDirectories(out.getParent());
-        Files.write(out, events);
-        return events.size();
+        return quitAndWrite(deli, looper, out);
     }
 
     /**
@@ -274,18 +260,32 @@ public final class TracedRun {
         requireRecorder();
         DeliQueue deli = deliQueue(factory, new ManualClock(0));
         Trace.drain(); // what a failed run left behind
-        Thread looper = new Thread(() -> {
-            while (deli.next() != null) {
-                // delivered: the trace records it
-            }
-        }, "scripted-looper");
-        looper.start();
+        Thread looper = startScriptedLooper(deli);
         awaitParked(looper);
         looper.interrupt(); // parked: parkUntil cleared the status before, so the park itself sees this one
         awaitParked(looper); // parked again, with the status cleared: after the interrupted park's sleep_park
         deli.enqueueMessage(Message.obtain(new Handler(idleLooper()), 1), 0);
-        Thread.sleep(20); // the Looper, woken, delivers it
-        deli.quit(false);
+        return quitAndWrite(deli, looper, out);
+    }
+
+    /** A scripted run's Looper: takes messages from {@code q} until it quits. */
+    private static Thread startScriptedLooper(DeliQueue q) {
+        Thread looper = new Thread(() -> {
+            while (q.next() != null) {
+                // delivered: the trace records it
+            }
+        }, "scripted-looper");
+        looper.start();
+        return looper;
+    }
+
+    /**
+     * Ends a scripted run: lets a woken Looper deliver what was posted, quits, waits for the Looper to finish and
+     * writes the trace to {@code out}; returns its number of events.
+     */
+    private static int quitAndWrite(DeliQueue q, Thread looper, Path out) throws IOException, InterruptedException {
+        Thread.sleep(20); // a Looper woken delivers the post meanwhile
+        q.quit(false);
         looper.join(TimeUnit.SECONDS.toMillis(30));
         if (looper.isAlive()) {
             throw new IllegalStateException("scripted run: the Looper did not finish");
