@@ -23,8 +23,8 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * The inputs the other conformance tests never generate: time 0, a clock that moves inside an operation, an
- * interrupted Looper, user code that throws, and removals behind a Looper that sleeps for an hour. Each test runs
- * against every queue ({@link ForEachQueue}) and asserts only the contract of {@link MessageQueue}.
+ * interrupted Looper or producer, user code that throws, and removals behind a Looper that sleeps for an hour. Each
+ * test runs against every queue ({@link ForEachQueue}) and asserts only the contract of {@link MessageQueue}.
  */
 // obligation: NoLostWakeup
 // obligation: Refinement
@@ -328,6 +328,59 @@ class ClockAndFaultsTest {
             lt.queue().removeSyncBarrier(token);
             assertTrue(TestSupport.take(seen, "the idle handler's run after the barrier went"),
                     "the idle handler did not see the interrupt that came while the Looper waited");
+        }
+    }
+
+    /**
+     * Only the Looper waits in the queue; an interrupted producer is served like any other. Every call a producer
+     * makes with its interrupt status set (a post that wakes the sleeping Looper, a delayed post, the queries, a
+     * removal, a barrier and its removal, quitSafely) does what it does uninterrupted, and leaves the status set:
+     * the queue never reads, clears or acts on a caller's interrupt.
+     */
+    @ForEachQueue
+    void anInterruptedProducerIsServedAndKeepsItsInterruptStatus(MessageQueue.Factory factory) {
+        try (LooperThread lt = LooperThread.start(factory)) {
+            awaitAsleep(lt);
+            Handler h = lt.handler();
+            BlockingQueue<String> ran = new ArrayBlockingQueue<>(4);
+            Runnable removed = () -> ran.add("removed, yet run");
+            List<String> statusLostAt = TestSupport.onNewThread("interrupted producer", () -> {
+                List<String> lost = new ArrayList<>();
+                Thread.currentThread().interrupt();
+                assertTrue(h.post(() -> ran.add("post")), "post");
+                keptOrNoted("post", lost);
+                assertTrue(h.postDelayed(removed, TestSupport.HOUR_MILLIS), "postDelayed");
+                keptOrNoted("postDelayed", lost);
+                assertTrue(h.hasCallbacks(removed), "hasCallbacks, before the removal");
+                keptOrNoted("hasCallbacks", lost);
+                h.removeCallbacks(removed);
+                keptOrNoted("removeCallbacks", lost);
+                assertFalse(h.hasCallbacks(removed), "hasCallbacks, after the removal");
+                int token = lt.queue().postSyncBarrier();
+                keptOrNoted("postSyncBarrier", lost);
+                lt.queue().removeSyncBarrier(token);
+                keptOrNoted("removeSyncBarrier", lost);
+                assertTrue(h.post(() -> ran.add("after the barrier")), "post after the barrier went");
+                return lost;
+            });
+            assertEquals(List.of(), statusLostAt, "calls after which the producer's interrupt status was clear");
+            assertEquals("post", TestSupport.take(ran, "the interrupted producer's post"));
+            assertEquals("after the barrier", TestSupport.take(ran, "its post after the barrier went"));
+            boolean keptAfterQuit = TestSupport.onNewThread("interrupted quitter", () -> {
+                Thread.currentThread().interrupt();
+                lt.looper().quitSafely();
+                return Thread.currentThread().isInterrupted();
+            });
+            assertTrue(keptAfterQuit, "quitSafely cleared the caller's interrupt status");
+            lt.join();
+        }
+    }
+
+    /** Adds {@code call} to {@code lost} if the calling thread's interrupt status is clear, and sets it again. */
+    private static void keptOrNoted(String call, List<String> lost) {
+        if (!Thread.currentThread().isInterrupted()) {
+            lost.add(call);
+            Thread.currentThread().interrupt();
         }
     }
 
