@@ -82,7 +82,8 @@ trace: ## Trace validation of TRACES=100 traced runs (or for SECONDS=s, whicheve
 
 lincheck: ## Lincheck at depth (LINCHECK_ITERATIONS x LINCHECK_INVOCATIONS), with its negative controls; each check's time, then the total; ONLY=Class#method (a surefire pattern) narrows it
 	@start=$$(date +%s); status=0; \
-	$(MVN) $(MVN_FLAGS) -pl lincheck -am verify -Dtest='$(if $(ONLY),$(ONLY),DeliQueueLincheckTest,BulkRemovalOffTheLooperTest)' \
+	$(MVN) $(MVN_FLAGS) -q -pl impl -am install -DskipTests && \
+	$(MVN) $(MVN_FLAGS) -pl lincheck verify -Dtest='$(if $(ONLY),$(ONLY),DeliQueueLincheckTest,BulkRemovalOffTheLooperTest)' \
 	  -Dsurefire.failIfNoSpecifiedTests=false -Dlincheck.iterations=$(LINCHECK_ITERATIONS) \
 	  -Dlincheck.invocations=$(LINCHECK_INVOCATIONS) || status=$$?; \
 	echo "make lincheck: $$(( $$(date +%s) - start )) s, exit $$status"; exit $$status
