@@ -247,7 +247,7 @@ public final class TracedRun {
         Message m = Message.obtain(new Handler(idleLooper()), 1);
         m.setAsynchronous(async);
         queue.enqueueMessage(m, async ? 1 : 0); // async: due later than the barrier, so only asynchrony exempts it
-        return quitAndWrite(deli, looper, out);
+        return quitAndWrite(deli, looper, List.of(), out);
     }
 
     /**
@@ -265,7 +265,60 @@ public final class TracedRun {
         looper.interrupt(); // parked: parkUntil cleared the status before, so the park itself sees this one
         awaitParked(looper); // parked again, with the status cleared: after the interrupted park's sleep_park
         deli.enqueueMessage(Message.obtain(new Handler(idleLooper()), 1), 0);
-        return quitAndWrite(deli, looper, out);
+        return quitAndWrite(deli, looper, List.of(), out);
+    }
+
+    /**
+     * A removal whose message the Looper takes for it, scripted (the soak's runs reach it only in some schedules,
+     * none in 30 runs on 2026-11-28): message 1 is posted due now; removal {@code x1} selects it and pushes its
+     * descriptor, and only then does the Looper start. Its sweep meets the descriptor above the message, so the
+     * message is a dead head, owned by a pending removal: the Looper tombstones it for the removal
+     * ({@code takeDueOrNull_liveHead}, {@code takeFor}) and does not deliver it. The removal's collect waits until
+     * then (the queue's one override), finds the message taken for it and returns 1. Then quit. Writes the trace to
+     * {@code out}; returns its number of events.
+     */
+    public static int scriptedRemovalTakesItsSweptHead(Path out) throws IOException, InterruptedException {
+        requireRecorder();
+        Message m = Message.obtain(new Handler(idleLooper()), 1);
+        DeliQueue deli = new DeliQueue(true, new ManualClock(0)) {
+            @Override
+            int collect(Message descriptor) {
+                awaitRemoved(m);
+                return super.collect(descriptor);
+            }
+        };
+        Trace.drain(); // what a failed run left behind
+        deli.enqueueMessage(m, 0);
+        int[] removed = {-1};
+        Thread remover = new Thread(() -> {
+            Trace.actAs("x1");
+            removed[0] = deli.removeMatching(x -> x == m);
+        }, "scripted-remover");
+        remover.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!DeliQueue.isRemoval(FieldAccess.lvTop(deli))) { // the descriptor is pushed: the removal waits
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("scripted run: the removal never pushed its descriptor");
+            }
+            Thread.sleep(1);
+        }
+        Thread looper = startScriptedLooper(deli);
+        remover.join(TimeUnit.SECONDS.toMillis(30));
+        if (remover.isAlive() || removed[0] != 1) {
+            throw new IllegalStateException("scripted run: the removal returned " + removed[0] + ", not 1");
+        }
+        return quitAndWrite(deli, looper, List.of(predicate("x1", "remove", w -> w == 1, 2)), out);
+    }
+
+    /** Waits until {@code m} is REMOVED: its removal's collect waits so for the Looper to take it. */
+    private static void awaitRemoved(Message m) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!DeliQueue.isRemoved(m)) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("scripted run: the Looper never took the message for its removal");
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+        }
     }
 
     /** A scripted run's Looper: takes messages from {@code q} until it quits. */
@@ -281,9 +334,11 @@ public final class TracedRun {
 
     /**
      * Ends a scripted run: lets a woken Looper deliver what was posted, quits, waits for the Looper to finish and
-     * writes the trace to {@code out}; returns its number of events.
+     * writes the trace to {@code out}, after {@code meta} (the predicates of its removals); returns its number of
+     * events.
      */
-    private static int quitAndWrite(DeliQueue q, Thread looper, Path out) throws IOException, InterruptedException {
+    private static int quitAndWrite(DeliQueue q, Thread looper, List<String> meta, Path out)
+            throws IOException, InterruptedException {
         Thread.sleep(20); // a Looper woken delivers the post meanwhile
         q.quit(false);
         looper.join(TimeUnit.SECONDS.toMillis(30));
@@ -291,8 +346,10 @@ public final class TracedRun {
             throw new IllegalStateException("scripted run: the Looper did not finish");
         }
         List<String> events = Trace.drain();
+        List<String> lines = new ArrayList<>(meta);
+        lines.addAll(events);
         Files.createDirectories(out.getParent());
-        Files.write(out, events);
+        Files.write(out, lines);
         return events.size();
     }
 

@@ -30,7 +30,8 @@ public final class Soak {
             "resolve_reserved", "a query or removal meets a reservation only between the Looper's claim and its "
                     + "resolve: matched when a run hits that window, not required",
             "takeDueOrNull_liveHead", "a dead heap head needs a tombstone or a swept descriptor between the "
-                    + "Looper's drain and its look at the heads: matched when a run hits that window, not required",
+                    + "Looper's drain and its look at the heads: matched when a run hits that window, not required "
+                    + "(a scripted run of TraceValidationTest takes it)",
             "parkUntil_early", "an interrupt that ends a park logs no event of its own: its park logs sleep_park or "
                     + "teardown_park, which the trace model matches with this step or the permit's"));
 
