@@ -269,53 +269,112 @@ public final class TracedRun {
     }
 
     /**
-     * A removal whose message the Looper takes for it, scripted (the soak's runs reach it only in some schedules,
-     * none in 30 runs on 2026-11-28): message 1 is posted due now; removal {@code x1} selects it and pushes its
-     * descriptor, and only then does the Looper start. Its sweep meets the descriptor above the message, so the
-     * message is a dead head, owned by a pending removal: the Looper tombstones it for the removal
-     * ({@code takeDueOrNull_liveHead}, {@code takeFor}) and does not deliver it. The removal's collect waits until
-     * then (the queue's one override), finds the message taken for it and returns 1. Then quit. Writes the trace to
-     * {@code out}; returns its number of events.
+     * A removal whose message the Looper takes for it, scripted (the soak's runs reach it only in some schedules):
+     * message 1 is posted due now; removal {@code x1} selects it and pushes its descriptor, and only then does the
+     * Looper start. Its sweep meets the descriptor above the message, so the message is a dead head, owned by a
+     * pending removal: the Looper tombstones it for the removal ({@code takeDueOrNull_liveHead}, {@code takeFor})
+     * and does not deliver it. The removal's collect waits until then ({@link HeldQueue}), finds the message
+     * taken for it and returns 1. Then quit. Writes the trace to {@code out}; returns its number of events.
      */
     public static int scriptedRemovalTakesItsSweptHead(Path out) throws IOException, InterruptedException {
         requireRecorder();
         Message m = Message.obtain(new Handler(idleLooper()), 1);
-        DeliQueue deli = new DeliQueue(true, new ManualClock(0)) {
-            @Override
-            int collect(Message descriptor) {
-                awaitRemoved(m);
-                return super.collect(descriptor);
-            }
-        };
+        HeldQueue deli = new HeldQueue(
+                () -> awaitFlag(m, Message.FLAG_REMOVED, true, "the Looper never took the message for the removal"),
+                () -> { });
         Trace.drain(); // what a failed run left behind
         deli.enqueueMessage(m, 0);
         int[] removed = {-1};
+        Thread remover = startRemoval(deli, m, removed);
+        awaitScripted(() -> DeliQueue.isRemoval(FieldAccess.lvTop(deli)), "the removal never pushed its descriptor");
+        Thread looper = startScriptedLooper(deli);
+        joinRemoval(remover, removed);
+        return quitAndWrite(deli, looper, List.of(X1_MATCHES_M1), out);
+    }
+
+    /**
+     * A removal that resolves the Looper's reservation, scripted (the soak's runs meet a reservation only in some
+     * schedules): message 1 is posted due now; the Looper reserves it for delivery, and its resolution waits
+     * ({@link HeldQueue}); removal {@code x1} then selects it (a reserved message is still queued), pushes its
+     * descriptor above the Looper's claim floor, meets the reservation in its collect and resolves it: the message
+     * is tombstoned for the removal ({@code resolve_reserved}), which returns 1, and the Looper's claim fails. Then
+     * quit. Writes the trace to {@code out}; returns its number of events.
+     */
+    public static int scriptedRemovalResolvesTheLoopersClaim(Path out) throws IOException, InterruptedException {
+        requireRecorder();
+        Message m = Message.obtain(new Handler(idleLooper()), 1);
+        HeldQueue deli = new HeldQueue(() -> { },
+                () -> awaitFlag(m, Message.FLAG_RESERVED, false, "the removal never resolved the reservation"));
+        Trace.drain(); // what a failed run left behind
+        deli.enqueueMessage(m, 0);
+        Thread looper = startScriptedLooper(deli);
+        awaitFlag(m, Message.FLAG_RESERVED, true, "the Looper never reserved the message");
+        int[] removed = {-1};
+        joinRemoval(startRemoval(deli, m, removed), removed);
+        return quitAndWrite(deli, looper, List.of(X1_MATCHES_M1), out);
+    }
+
+    /** The predicate of the scripted removals, declared: removal x1 matches message 1 alone. */
+    private static final String X1_MATCHES_M1 = predicate("x1", "remove", w -> w == 1, 2);
+
+    /** Starts removal {@code x1} of {@code m} on a thread of its own; {@code removed[0]} gets what it returns. */
+    private static Thread startRemoval(DeliQueue q, Message m, int[] removed) {
         Thread remover = new Thread(() -> {
             Trace.actAs("x1");
-            removed[0] = deli.removeMatching(x -> x == m);
+            removed[0] = q.removeMatching(x -> x == m);
         }, "scripted-remover");
         remover.start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!DeliQueue.isRemoval(FieldAccess.lvTop(deli))) { // the descriptor is pushed: the removal waits
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("scripted run: the removal never pushed its descriptor");
-            }
-            Thread.sleep(1);
-        }
-        Thread looper = startScriptedLooper(deli);
+        return remover;
+    }
+
+    /** Waits for a scripted removal's thread to end; throws unless the removal returned 1. */
+    private static void joinRemoval(Thread remover, int[] removed) throws InterruptedException {
         remover.join(TimeUnit.SECONDS.toMillis(30));
         if (remover.isAlive() || removed[0] != 1) {
             throw new IllegalStateException("scripted run: the removal returned " + removed[0] + ", not 1");
         }
-        return quitAndWrite(deli, looper, List.of(predicate("x1", "remove", w -> w == 1, 2)), out);
     }
 
-    /** Waits until {@code m} is REMOVED: its removal's collect waits so for the Looper to take it. */
-    private static void awaitRemoved(Message m) {
+    /**
+     * The DeliQueue of a scripted removal: its removal's collect first runs {@code beforeCollect}, and the Looper's
+     * resolution of a reservation {@code beforeLoopersResolve}, each of which waits for another thread's step.
+     */
+    private static final class HeldQueue extends DeliQueue {
+        private final Runnable beforeCollect;
+        private final Runnable beforeLoopersResolve;
+
+        HeldQueue(Runnable beforeCollect, Runnable beforeLoopersResolve) {
+            super(true, new ManualClock(0));
+            this.beforeCollect = beforeCollect;
+            this.beforeLoopersResolve = beforeLoopersResolve;
+        }
+
+        @Override
+        int collect(Message descriptor) {
+            beforeCollect.run();
+            return super.collect(descriptor);
+        }
+
+        @Override
+        boolean resolve(Message m) {
+            if (Trace.isLooper()) {
+                beforeLoopersResolve.run();
+            }
+            return super.resolve(m);
+        }
+    }
+
+    /** Waits until {@code flag} of {@code m} is {@code set}; throws {@code never} after 10 s. */
+    private static void awaitFlag(Message m, int flag, boolean set, String never) {
+        awaitScripted(() -> ((FieldAccess.lvFlags(m) & flag) != 0) == set, never);
+    }
+
+    /** Waits until {@code done}, polling every millisecond; throws {@code never} after 10 s. */
+    private static void awaitScripted(java.util.function.BooleanSupplier done, String never) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!DeliQueue.isRemoved(m)) {
+        while (!done.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("scripted run: the Looper never took the message for its removal");
+                throw new IllegalStateException("scripted run: " + never);
             }
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
         }

@@ -28,7 +28,8 @@ public final class Soak {
     /** Actions of DeliQueue that traced runs need not take, and why. */
     static final TreeMap<String, String> UNTRACED = new TreeMap<>(java.util.Map.of(
             "resolve_reserved", "a query or removal meets a reservation only between the Looper's claim and its "
-                    + "resolve: matched when a run hits that window, not required",
+                    + "resolve: matched when a run hits that window, not required (a scripted run of "
+                    + "TraceValidationTest takes it)",
             "takeDueOrNull_liveHead", "a dead heap head needs a tombstone or a swept descriptor between the "
                     + "Looper's drain and its look at the heads: matched when a run hits that window, not required "
                     + "(a scripted run of TraceValidationTest takes it)",

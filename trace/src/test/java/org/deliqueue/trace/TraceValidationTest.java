@@ -243,8 +243,8 @@ class TraceValidationTest {
             "MDead(h) == removed[h]", "Dead <- MDead");
 
     /**
-     * The Looper takes a dead head for the pending removal that owns it (scripted: no soak run hit that window in
-     * 30). The trace is accepted and holds the step; the spec whose Looper ignores a head's pending owner rejects it
+     * The Looper takes a dead head for the pending removal that owns it (scripted: the soak's runs reach it only in
+     * some schedules). The trace is accepted and holds the step; the spec whose Looper ignores a head's pending owner rejects it
      * there.
      */
     @Test
@@ -254,6 +254,25 @@ class TraceValidationTest {
         assertTrue(Files.readString(t).contains("\"a\":\"takeDueOrNull_liveHead\",\"t\":\"Looper\",\"m\":\"m1\""),
                 "the Looper did not take m1 as a dead head");
         acceptedAndRejectedAt(t, HEAD_OWNERS_IGNORED, "takeDueOrNull_liveHead");
+    }
+
+    /** A resolution that always delivers: an owner pushed after the claim is ignored. */
+    static final TraceCheck.SpecMutant RESOLUTION_IGNORES_OWNERS = new TraceCheck.SpecMutant(
+            "RESOLUTION_IGNORES_OWNERS", "MResolveOwners(m) == {}", "ResolveOwners <- MResolveOwners");
+
+    /**
+     * A removal meets the Looper's reservation and resolves it for itself (scripted: the soak's runs meet a
+     * reservation only in some schedules). The trace holds that resolution and is accepted; the spec whose
+     * resolution ignores owners pushed after the claim rejects it there.
+     */
+    @Test
+    void aReservationResolvedForARemovalIsAcceptedAndRejectedByASpecThatAlwaysDelivers() throws Exception {
+        Path t = dir.resolve("scripted-resolve.ndjson");
+        TracedRun.scriptedRemovalResolvesTheLoopersClaim(t);
+        assertTrue(Files.readString(t).contains(
+                "\"a\":\"resolve_reserved\",\"t\":\"x1\",\"m\":\"m1\",\"won\":true,\"delivered\":false"),
+                "the removal did not resolve the Looper's reservation of m1 for itself");
+        acceptedAndRejectedAt(t, RESOLUTION_IGNORES_OWNERS, "resolve_reserved");
     }
 
     /** MC_SLEEP_RECORDS_HEAD's bug: the spec's Looper records the sync head as its blocking barrier. */
