@@ -356,11 +356,13 @@ class ClockAndFaultsTest {
                 h.removeCallbacks(removed);
                 keptOrNoted("removeCallbacks", lost);
                 assertFalse(h.hasCallbacks(removed), "hasCallbacks, after the removal");
+                keptOrNoted("hasCallbacks, after the removal", lost);
                 int token = lt.queue().postSyncBarrier();
                 keptOrNoted("postSyncBarrier", lost);
                 lt.queue().removeSyncBarrier(token);
                 keptOrNoted("removeSyncBarrier", lost);
                 assertTrue(h.post(() -> ran.add("after the barrier")), "post after the barrier went");
+                keptOrNoted("post after the barrier went", lost);
                 return lost;
             });
             assertEquals(List.of(), statusLostAt, "calls after which the producer's interrupt status was clear");
