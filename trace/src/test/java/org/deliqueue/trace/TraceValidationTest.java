@@ -244,8 +244,8 @@ class TraceValidationTest {
 
     /**
      * The Looper takes a dead head for the pending removal that owns it (scripted: the soak's runs reach it only in
-     * some schedules). The trace is accepted and holds the step; the spec whose Looper ignores a head's pending owner rejects it
-     * there.
+     * some schedules). The trace holds the step and is accepted; the spec whose Looper ignores a head's pending
+     * owner rejects it there.
      */
     @Test
     void aHeadTakenForItsPendingRemovalIsAcceptedAndRejectedByASpecThatIgnoresTheOwner() throws Exception {
