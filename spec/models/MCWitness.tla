@@ -1,7 +1,7 @@
 ----------------------------- MODULE MCWitness -----------------------------
-(* What the CI models of DeliQueue.tla extend: the spec, its obligations  *)
+(* What the models of DeliQueue.tla extend: the spec, its obligations     *)
 (* (DeliQueueProperties) and the                                          *)
-(* report of its witnesses (module Witness), which their .cfg             *)
+(* report of its witnesses (module Witness), which a CI model's .cfg      *)
 (* names as  INVARIANTS StateWitnessReport.                                *)
 EXTENDS DeliQueueProperties, Witness
 

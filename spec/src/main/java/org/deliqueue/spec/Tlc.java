@@ -235,12 +235,6 @@ public final class Tlc {
             meta = recover.toAbsolutePath();
             recover = null;
             from = checkpointIn(meta);
-            // The witness report (Witness.tla) sets its TLCSet register when TLC checks the first initial state,
-            // which a resumed run does not: its TLCGet would fail. The resumed run checks the model's cfg less it.
-            Path copy = meta.resolve(cfg + "-resumed.cfg");
-            Files.write(copy, Files.readAllLines(Manifest.file(specDir, cfg, ".cfg")).stream()
-                    .filter(l -> !l.matches("^INVARIANTS?\\s+StateWitnessReport\\b.*")).toList());
-            config = copy.toString();
         } else {
             meta = specDir.resolve("target").resolve("tlc-meta").resolve(model + "-" + System.nanoTime());
             Files.createDirectories(meta);
