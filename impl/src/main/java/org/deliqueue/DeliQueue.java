@@ -1823,8 +1823,7 @@ public class DeliQueue extends PaddedTop {
         long now = clock.uptimeMillis();
         int[] n = {0};
         traverse(m -> {
-            out.append(prefix).append("Message ").append(n[0]++).append(": ").append(m)
-                    .append(" (due in ").append(m.when - now).append(" ms)\n");
+            new Pending(n[0]++, m, m.when).appendTo(out, prefix, now);
             return false;
         });
         Message t = FieldAccess.laTop(this);

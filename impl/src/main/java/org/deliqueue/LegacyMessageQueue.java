@@ -1,7 +1,9 @@
 package org.deliqueue;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
@@ -25,6 +27,11 @@ public final class LegacyMessageQueue extends MessageQueue {
     private boolean blocked;
     /** Guarded by this. */
     private boolean quitting;
+    /**
+     * next() has returned null after the quit: from then on next() and poll() return null, as DeliQueue's after its
+     * teardown and Android's after dispose(), even if a barrier removed since releases what it held. Guarded by this.
+     */
+    private boolean disposed;
     /** Guarded by this. Starts at 0, as Android's legacy queue. */
     private int nextBarrierToken;
     /** The thread that last called next(); the target of wakes. */
@@ -92,6 +99,9 @@ public final class LegacyMessageQueue extends MessageQueue {
                 parkUntil(this, deadline);
             }
             synchronized (this) {
+                if (disposed) {
+                    return null;
+                }
                 long now = clock.uptimeMillis();
                 Message msg = takeDueOrNull(now);
                 if (msg != null) {
@@ -99,6 +109,7 @@ public final class LegacyMessageQueue extends MessageQueue {
                     return msg;
                 }
                 if (quitting) {
+                    disposed = true;
                     return null;
                 }
                 Message first = firstDeliverable();
@@ -120,7 +131,7 @@ public final class LegacyMessageQueue extends MessageQueue {
     public Message poll() {
         consumer = Thread.currentThread();
         synchronized (this) {
-            return takeDueOrNull(clock.uptimeMillis());
+            return disposed ? null : takeDueOrNull(clock.uptimeMillis());
         }
     }
 
@@ -351,16 +362,28 @@ public final class LegacyMessageQueue extends MessageQueue {
     }
 
     @Override
+    /**
+     * A snapshot taken under the lock, written after it: a payload's {@code toString} (user code) that blocks, or
+     * removes the message it describes, neither holds up the Looper nor cuts the walk (Android's dump writes under
+     * its lock).
+     */
     public void dump(StringBuilder out, String prefix) {
+        long now;
+        List<Pending> pending = new ArrayList<>();
+        boolean wasBlocked;
+        boolean wasQuitting;
         synchronized (this) {
-            long now = clock.uptimeMillis();
-            int n = 0;
-            for (Message p = messages; p != null; p = p.next, n++) {
-                out.append(prefix).append("Message ").append(n).append(": ").append(p)
-                        .append(" (due in ").append(p.when - now).append(" ms)\n");
+            now = clock.uptimeMillis();
+            for (Message p = messages; p != null; p = p.next) {
+                pending.add(new Pending(pending.size(), p, p.when));
             }
-            out.append(prefix).append("(Total messages: ").append(n).append(", blocked=").append(blocked)
-                    .append(", quitting=").append(quitting).append(")\n");
+            wasBlocked = blocked;
+            wasQuitting = quitting;
         }
+        for (Pending p : pending) {
+            p.appendTo(out, prefix, now);
+        }
+        out.append(prefix).append("(Total messages: ").append(pending.size()).append(", blocked=").append(wasBlocked)
+                .append(", quitting=").append(wasQuitting).append(")\n");
     }
 }

@@ -166,13 +166,20 @@ public final class Message {
     }
 
     /**
-     * Returns this message to the pool.
+     * Returns this message to the pool. It first claims the message by the CAS an enqueue claims it by, so that of a
+     * recycle and an enqueue (or two recycles) racing on one message exactly one has it: a test of IN_USE followed by
+     * the clearing let both through, the pool then holding a message a queue held.
      *
-     * @throws IllegalStateException if the message is in use (enqueued, being dispatched, or retired)
+     * @throws IllegalStateException if the message is in use (enqueued, being dispatched, pooled or retired)
      */
     public void recycle() {
-        if (isInUse()) {
-            throw new IllegalStateException(this + " cannot be recycled because it is still in use.");
+        for (int f = FieldAccess.lvFlags(this); ; f = FieldAccess.lvFlags(this)) {
+            if ((f & FLAG_IN_USE) != 0) {
+                throw new IllegalStateException(this + " cannot be recycled because it is still in use.");
+            }
+            if (FieldAccess.casFlags(this, f, FLAG_IN_USE)) {
+                break;
+            }
         }
         recycleUnchecked();
     }
@@ -239,7 +246,17 @@ public final class Message {
         return target;
     }
 
+    /**
+     * Sets the handler this message is for. Set it before enqueueing: a queued message's target is its queue's (the
+     * legacy queue takes a message without target for a barrier, DeliQueue would dispatch to null). Like a write of
+     * {@link #what} or {@link #obj}, it must not race another thread's enqueue of this message.
+     *
+     * @throws IllegalStateException if the message is in use
+     */
     public void setTarget(Handler target) {
+        if (isInUse()) {
+            throw new IllegalStateException(this + " is in use; set its target before enqueueing it.");
+        }
         this.target = target;
     }
 

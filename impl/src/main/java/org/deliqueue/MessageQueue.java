@@ -1,6 +1,7 @@
 package org.deliqueue;
 
 import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
@@ -30,15 +31,18 @@ import java.util.function.Predicate;
  *
  * <h2>Quitting</h2>
  * A quit takes effect at once. After {@link #quit(boolean) quit(false)} no message is delivered; after
- * {@code quit(true)} (quitSafely) every message accepted before the call whose {@code when} is not after the uptime
- * at the call, and that no barrier holds back, is delivered; the others are dropped. Dropped messages no longer
- * count for {@code hasMessages} or {@link #isIdle()}. Enqueue then returns false and drops the message, and
- * {@link #next()} returns null once nothing deliverable remains.
+ * {@code quit(true)} (quitSafely) the messages accepted before the call whose {@code when} is after the uptime at
+ * the call are dropped, and the others kept. Dropped messages no longer count for {@code hasMessages} or
+ * {@link #isIdle()}. Enqueue then returns false and drops the message. {@link #next()} delivers what was kept and
+ * returns null once nothing deliverable remains, then returns null for good, as {@link #poll()} does: a kept
+ * message that a sync barrier still held back then is never delivered, even if the barrier is removed later. It
+ * stays queued, as on Android: queries find it and removals take it.
  *
  * <h2>Bad input</h2>
  * A message without target: {@link IllegalArgumentException}. A message in use (already enqueued, or not
- * yet recycled): {@link IllegalStateException}, decided by one CAS so that two threads racing to enqueue the same
- * message cannot both succeed. An unknown barrier token: {@link IllegalStateException}. Quitting a queue that
+ * yet recycled): {@link IllegalStateException}, decided by one CAS so that of two threads racing to enqueue, or to
+ * enqueue and {@link Message#recycle() recycle}, the same message exactly one has it; setting the target or the
+ * asynchronous flag of a message in use throws it too. An unknown barrier token: {@link IllegalStateException}. Quitting a queue that
  * may not quit: {@link IllegalStateException}. A null idle handler: {@link NullPointerException}. A rejected call
  * changes nothing: every message already accepted is still delivered.
  *
@@ -180,7 +184,8 @@ public abstract class MessageQueue {
     /**
      * As {@link #dump(Printer, String)}, listing only the pending messages of {@code h} (all when null), numbered
      * among all pending messages (barriers excluded), then {@code "(Total messages: N, matching: K)"}. A snapshot
-     * taken as {@link #forEachPending} visits, then printed: the printer never runs inside the queue.
+     * taken as {@link #forEachPending} visits, then written and printed: neither the messages' {@code toString}
+     * (user code: a payload's) nor the printer runs inside the queue, where the legacy queue holds its lock.
      */
     public final void dump(Printer pw, String prefix, Handler h) {
         StringBuilder out = new StringBuilder();
@@ -188,19 +193,30 @@ public abstract class MessageQueue {
             dump(out, prefix);
         } else {
             long now = clock.uptimeMillis();
-            int[] counts = new int[2]; // pending, matching
+            List<Pending> matching = new ArrayList<>();
+            int[] pending = new int[1];
             forEachPending(m -> {
-                int n = counts[0]++;
+                int n = pending[0]++;
                 if (m.target == h) {
-                    counts[1]++;
-                    out.append(prefix).append("Message ").append(n).append(": ").append(m)
-                            .append(" (due in ").append(m.when - now).append(" ms)\n");
+                    matching.add(new Pending(n, m, m.when));
                 }
             });
-            out.append(prefix).append("(Total messages: ").append(counts[0]).append(", matching: ")
-                    .append(counts[1]).append(")\n");
+            for (Pending p : matching) {
+                p.appendTo(out, prefix, now);
+            }
+            out.append(prefix).append("(Total messages: ").append(pending[0]).append(", matching: ")
+                    .append(matching.size()).append(")\n");
         }
         out.toString().lines().forEach(pw::println);
+    }
+
+    /** A pending message as a dump's snapshot saw it: its number among the pending, the message, its when then. */
+    record Pending(int number, Message message, long when) {
+        /** Its line of a dump ({@code message.toString()} runs here: user code), {@code now} being now. */
+        void appendTo(StringBuilder out, String prefix, long now) {
+            out.append(prefix).append("Message ").append(number).append(": ").append(message).append(" (due in ")
+                    .append(when - now).append(" ms)\n");
+        }
     }
 
     /**
@@ -304,10 +320,28 @@ public abstract class MessageQueue {
         }
     }
 
-    /** Unregisters {@code handler}; nothing happens if it is not registered. */
+    /**
+     * Unregisters {@code handler} (its first registration, found by {@code equals} as on Android); nothing happens
+     * if it is not registered.
+     */
     public void removeIdleHandler(IdleHandler handler) {
         synchronized (idleHandlers) {
             idleHandlers.remove(handler);
+        }
+    }
+
+    /**
+     * Unregisters this very handler, by identity: the queue never calls a handler's {@code equals}, which could
+     * throw out of {@code next()} or name another handler equal to it.
+     */
+    private void unregister(IdleHandler handler) {
+        synchronized (idleHandlers) {
+            for (int i = 0; i < idleHandlers.size(); i++) {
+                if (idleHandlers.get(i) == handler) {
+                    idleHandlers.remove(i);
+                    return;
+                }
+            }
         }
     }
 
@@ -343,7 +377,7 @@ public abstract class MessageQueue {
                 keep = false;
             }
             if (!keep) {
-                removeIdleHandler(handler);
+                unregister(handler);
             }
         }
     }

@@ -288,7 +288,8 @@ class DeliQueueStructureTest {
         queue.removeMessages(h, 1, null);
         assertNull(queue.poll());
         assertNull(a.getTarget(), "retired: payload cleared");
-        a.setTarget(h);
+        assertThrows(IllegalStateException.class, () -> a.setTarget(h), "a retired message is in use");
+        a.target = h; // past setTarget, so that the enqueue's own in-use check is the one that refuses it
         assertThrows(IllegalStateException.class, () -> queue.enqueueMessage(a, 0),
                 "a retired message stays in use for good (no pooling)");
         DeliQueueTesting.checkInvariants(queue);

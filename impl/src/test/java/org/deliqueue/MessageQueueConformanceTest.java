@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -756,6 +757,8 @@ class MessageQueueConformanceTest {
         assertThrows(IllegalStateException.class, () -> q.other.sendMessage(m), "send through another handler");
         assertThrows(IllegalStateException.class, () -> q.async.sendMessageAtFrontOfQueue(m), "async, front");
         assertThrows(IllegalStateException.class, () -> m.setAsynchronous(true), "setAsynchronous");
+        assertThrows(IllegalStateException.class, () -> m.setTarget(null), "setTarget(null): legacy's barrier mark");
+        assertThrows(IllegalStateException.class, () -> m.setTarget(q.other), "setTarget");
         assertThrows(IllegalStateException.class, m::recycle, "recycle");
         assertEquals(START + 10, m.getWhen(), "when unchanged");
         assertSame(q.handler, m.getTarget(), "target unchanged");
@@ -769,23 +772,61 @@ class MessageQueueConformanceTest {
 
     /**
      * Two threads enqueue the same message at once, round after round: exactly one is accepted, and it is delivered
-     * once. The two threads live across the rounds and wait for each by spinning (yielding: on 2 cores a pure spin
-     * starves the other), so their enqueues overlap far more often than threads a barrier releases (that form, 300
-     * rounds, missed a claim by check-then-set; this one finds it within a few thousand rounds).
+     * once ({@link #exactlyOneHasEachMessage}).
      */
     @ForEachQueue
     void sameMessageEnqueuedFromTwoThreadsAtOnceIsAcceptedExactlyOnce(MessageQueue.Factory factory)
             throws InterruptedException {
         QueueFixture q = new QueueFixture(factory);
-        int rounds = 200_000;
+        exactlyOneHasEachMessage(q, 200_000, Taker.enqueue("enqueueMessage", m -> q.queue.enqueueMessage(m, START)),
+                Taker.enqueue("sendMessageAtTime", m -> q.handler.sendMessageAtTime(m, START)));
+    }
+
+    /**
+     * {@code recycle()} racing an enqueue of the same message, then another {@code recycle()}: exactly one of the two
+     * has the message, and it is delivered once if the enqueue had it. recycle() used to test IN_USE, then clear the
+     * message and pool it: an enqueue that claimed it in between was accepted too, and the pool then held a message
+     * the queue held (its next link cut, its flags reset by the next obtain()); two recycles both pooled it, linked
+     * to itself, and two obtain() calls handed it out. recycle() now claims the message by the same CAS as an
+     * enqueue before it clears anything (shown to fail with the check-then-clear recycle: both had the message within
+     * 500 rounds on either queue, against an enqueue and against a recycle).
+     */
+    @ForEachQueue
+    void recycleRacingAnEnqueueOrARecycleOfTheSameMessageLetsExactlyOneHaveIt(MessageQueue.Factory factory)
+            throws InterruptedException {
+        QueueFixture q = new QueueFixture(factory);
+        Taker recycle = new Taker("recycle", m -> {
+            m.recycle();
+            return true;
+        }, false);
+        exactlyOneHasEachMessage(q, 10_000, recycle,
+                Taker.enqueue("enqueueMessage", m -> q.queue.enqueueMessage(m, START)));
+        exactlyOneHasEachMessage(q, 10_000, recycle, recycle);
+    }
+
+    /** A call that takes a message: true if it has it, IllegalStateException if in use; enqueues: into the queue. */
+    private record Taker(String name, Predicate<Message> take, boolean enqueues) {
+        static Taker enqueue(String name, Predicate<Message> take) {
+            return new Taker(name, take, true);
+        }
+    }
+
+    /**
+     * Two threads take the same fresh message at once, round after round: exactly one has it, and the queue
+     * delivers it once if that one enqueued it, else never. The two threads live across the rounds and wait for each by spinning (yielding: on 2 cores a
+     * pure spin starves the other), so their calls overlap far more often than threads a barrier releases (that
+     * form, 300 rounds, missed a claim by check-then-set; this one finds it within a few thousand rounds).
+     */
+    private static void exactlyOneHasEachMessage(QueueFixture q, int rounds, Taker taker0, Taker taker1)
+            throws InterruptedException {
         Message[] current = new Message[1];
         AtomicInteger go = new AtomicInteger();
         AtomicInteger done = new AtomicInteger();
         AtomicInteger accepted = new AtomicInteger();
+        AtomicReference<Taker> winner = new AtomicReference<>();
         AtomicBoolean stop = new AtomicBoolean();
         AtomicReference<Throwable> failure = new AtomicReference<>();
-        for (int w = 0; w < 2; w++) {
-            boolean viaHandler = w == 1;
+        for (Taker taker : List.of(taker0, taker1)) {
             Thread t = new Thread(() -> {
                 try {
                     for (int r = 1; r <= rounds; r++) {
@@ -796,22 +837,23 @@ class MessageQueueConformanceTest {
                             Thread.yield();
                         }
                         Message m = current[0]; // published by go's increment
-                        if (acceptedOrInUse(() -> viaHandler ? q.handler.sendMessageAtTime(m, START)
-                                : q.queue.enqueueMessage(m, START))) {
+                        if (took(() -> taker.take().test(m))) {
                             accepted.incrementAndGet();
+                            winner.set(taker);
                         }
                         done.incrementAndGet();
                     }
                 } catch (Throwable e) {
                     failure.compareAndSet(null, e);
                 }
-            }, "racing-enqueuer-" + w);
+            }, "racing-" + taker.name());
             t.setDaemon(true);
             t.start();
         }
         try {
             for (int r = 1; r <= rounds; r++) {
                 Message m = q.message(q.handler);
+                int id = m.arg1;
                 current[0] = m;
                 accepted.set(0);
                 go.set(r);
@@ -821,20 +863,25 @@ class MessageQueueConformanceTest {
                     assertTrue(System.nanoTime() - giveUp < 0, "round " + r + " did not finish");
                     Thread.yield();
                 }
-                assertEquals(1, accepted.get(), "round " + r + ": enqueues accepted");
-                assertEquals(List.of(m.arg1), q.pollAll(), "round " + r + ": delivered once");
+                assertEquals(1, accepted.get(), "round " + r + ": " + taker0.name() + " and " + taker1.name()
+                        + " that had the message");
+                assertEquals(winner.get().enqueues() ? List.of(id) : List.of(), q.pollAll(),
+                        "round " + r + ": delivered once if " + winner.get().name() + " enqueued it, else never");
             }
         } finally {
             stop.set(true);
         }
     }
 
-    /** True if the enqueue was accepted, false if it threw IllegalStateException (in use). */
-    private static boolean acceptedOrInUse(BooleanSupplier enqueue) {
+    /**
+     * True if the enqueue (or recycle) had the message, false if it was refused: IllegalStateException, in use; or,
+     * for an enqueue racing a recycle that had it, IllegalArgumentException, its target already cleared.
+     */
+    private static boolean took(BooleanSupplier enqueue) {
         try {
             assertTrue(enqueue.getAsBoolean(), "a queue that is not quitting refused a message");
             return true;
-        } catch (IllegalStateException inUse) {
+        } catch (IllegalStateException | IllegalArgumentException refused) {
             return false;
         }
     }
@@ -854,6 +901,39 @@ class MessageQueueConformanceTest {
         assertEquals(4, lines.length, () -> "three messages and a summary:\n" + out);
         for (String line : lines) {
             assertTrue(line.startsWith("  > "), () -> "every line starts with the prefix:\n" + out);
+        }
+    }
+
+    /**
+     * A payload whose {@code toString} removes its own message while a dump writes it, through either dump: each
+     * pending message is listed once, and nothing else. The legacy queue wrote under its lock while it walked its
+     * list: the removal, re-entering the lock, recycled the message and cut the walk there (shown to fail so: one
+     * message listed of two). Both dumps now write what a snapshot saw; the removal still takes the message.
+     */
+    @ForEachQueue
+    void aPayloadWhoseToStringRemovesItsMessageLeavesTheDumpWhole(MessageQueue.Factory factory) {
+        for (boolean throughPrinter : List.of(false, true)) {
+            QueueFixture q = new QueueFixture(factory);
+            Object selfRemoving = new Object() {
+                @Override
+                public String toString() {
+                    q.queue.removeMessages(q.handler, 1, null);
+                    return "self-removing";
+                }
+            };
+            q.enqueue(q.message(q.handler, 1, selfRemoving), START + 1);
+            q.enqueue(q.message(q.handler, 2, null), START + 2);
+            StringBuilder out = new StringBuilder();
+            if (throughPrinter) {
+                q.queue.dump(line -> out.append(line).append('\n'), "", q.handler);
+            } else {
+                q.queue.dump(out, "");
+            }
+            String dump = out.toString();
+            assertEquals(2, dump.lines().filter(l -> l.startsWith("Message ")).count(), () -> "listed:\n" + dump);
+            assertTrue(dump.contains("obj=self-removing") && dump.contains("(Total messages: 2,"), () -> dump);
+            assertFalse(q.queue.hasMessages(q.handler, 1, null), "the removal inside toString took its message");
+            assertTrue(q.queue.hasMessages(q.handler, 2, null));
         }
     }
 

@@ -95,4 +95,25 @@ class RemovalAfterQuitTest {
         q.recycleDispatched(m);
         assertNull(q.next());
     }
+
+    /**
+     * A barrier posted before quitSafely still holds its message back when nothing else is deliverable: next()
+     * returns null, and returns null from then on, as Android's after dispose(), though the barrier is removed after:
+     * the held message is never delivered. It stays queued, as on Android: a query finds it, a removal takes it.
+     * (The legacy queue delivered it once the barrier was gone; DeliQueue, torn down, did not.)
+     */
+    @ForEachQueue
+    void aQueueDoneAfterQuitSafelyStaysDoneWhenTheBarrierThatHeldAMessageIsRemoved(MessageQueue.Factory factory) {
+        MessageQueue q = queueAtNow(factory);
+        int token = q.postSyncBarrier();
+        assertTrue(post(q, 1, NOW));
+        q.quit(true);
+        assertNull(q.next(), "the barrier holds the one kept message back: nothing deliverable remains");
+        q.removeSyncBarrier(token);
+        assertNull(q.next(), "next() stays done once it has returned null");
+        assertNull(q.poll(), "and poll()");
+        assertTrue(q.hasMessages(h, 1, null), "the held message is still queued");
+        assertEquals(1, q.removeMessages(h, 1, null), "a removal takes it");
+        assertFalse(q.hasMessages(h));
+    }
 }

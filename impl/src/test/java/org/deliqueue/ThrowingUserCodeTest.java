@@ -14,11 +14,12 @@ import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 
 /**
- * User code that throws: a handler throwing during dispatch, a removal's {@code equals} throwing
- * after the removal took a message, an idle handler throwing a checked exception it never declared. Whatever user
- * code throws, the queue neither loses nor keeps what it holds.
+ * User code that throws: a handler throwing during dispatch, a removal's {@code equals} throwing after the removal
+ * took a message, an idle handler throwing a checked exception it never declared, an idle handler's own
+ * {@code equals} throwing. Whatever user code throws, the queue neither loses nor keeps what it holds.
  */
 // obligation: PayloadReleased
 // obligation: HeapStackConsistent
@@ -180,6 +181,64 @@ class ThrowingUserCodeTest {
         try (CapturedLog log = new CapturedLog(MessageQueue.class)) {
             idleHandlerThrowsACheckedException(factory);
             assertEquals("SEVERE IdleHandler threw; it is removed", log.next(), "the throw is logged");
+        }
+    }
+
+    /**
+     * An idle handler that returns false is removed by identity, never by its {@code equals}: here every handler is
+     * equal to every other (as records over the same state are), or its {@code equals} throws. The queue removed it
+     * with {@code removeIdleHandler}, whose {@code ArrayList.remove} asks {@code equals}: a throw left
+     * {@code next()}, and an {@code equals} that said yes removed the first handler registered in its place (shown
+     * to fail both ways on both queues).
+     */
+    @ForEachQueue
+    void anIdleHandlerReturningFalseIsRemovedByIdentityNeverByItsEquals(MessageQueue.Factory factory) {
+        for (boolean equalsThrows : List.of(false, true)) {
+            QueueFixture f = new QueueFixture(factory);
+            List<String> ran = new ArrayList<>();
+            f.queue.addIdleHandler(new Indistinct("keeper", equalsThrows, ran, () -> {
+                f.enqueue(f.handler, QueueFixture.START); // next() returns it
+                return true;
+            }));
+            f.queue.addIdleHandler(new Indistinct("done", equalsThrows, ran, () -> false));
+            String which = equalsThrows ? "equals throwing: " : "equals always true: ";
+            assertNotNull(f.nextWithinTimeout(), which + "the keeper's first post");
+            assertNotNull(f.nextWithinTimeout(), which + "the keeper's second post");
+            assertEquals(List.of("keeper", "done", "keeper"), ran, which + "idle handlers run");
+        }
+    }
+
+    /** An idle handler equal to every other one, or whose {@code equals} throws; it records its runs. */
+    private static final class Indistinct implements MessageQueue.IdleHandler {
+        private final String name;
+        private final boolean equalsThrows;
+        private final List<String> ran;
+        private final BooleanSupplier run;
+
+        Indistinct(String name, boolean equalsThrows, List<String> ran, BooleanSupplier run) {
+            this.name = name;
+            this.equalsThrows = equalsThrows;
+            this.ran = ran;
+            this.run = run;
+        }
+
+        @Override
+        public boolean queueIdle() {
+            ran.add(name);
+            return run.getAsBoolean();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (equalsThrows) {
+                throw new IllegalStateException("an idle handler's equals threw");
+            }
+            return o instanceof Indistinct;
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
         }
     }
 
