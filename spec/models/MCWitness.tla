@@ -1,5 +1,5 @@
 ----------------------------- MODULE MCWitness -----------------------------
-(* What the models of DeliQueue.tla extend: the spec, its obligations     *)
+(* What most models of DeliQueue.tla extend: the spec, its obligations    *)
 (* (DeliQueueProperties) and the                                          *)
 (* report of its witnesses (module Witness), which a CI model's .cfg      *)
 (* names as  INVARIANTS StateWitnessReport.                                *)

@@ -1821,13 +1821,16 @@ public class DeliQueue extends PaddedTop {
     @Override
     public void dump(StringBuilder out, String prefix) {
         long now = clock.uptimeMillis();
-        int[] n = {0};
+        List<Pending> pending = new ArrayList<>();
         traverse(m -> {
-            new Pending(n[0]++, m, m.when).appendTo(out, prefix, now);
+            pending.add(new Pending(pending.size(), m.detachedCopy()));
             return false;
         });
+        for (Pending p : pending) {
+            p.appendTo(out, prefix, now); // after the walk: a payload's toString may re-enter the queue
+        }
         Message t = FieldAccess.laTop(this);
-        out.append(prefix).append("(Total messages: ").append(n[0]).append(", asleep=")
+        out.append(prefix).append("(Total messages: ").append(pending.size()).append(", asleep=")
                 .append((FieldAccess.lvWaitWord(this) & ASLEEP) != 0).append(", quitting=")
                 .append(t != null && isQuitting(t)).append(")\n");
     }

@@ -43,10 +43,18 @@ public final class LegacyMessageQueue extends MessageQueue {
 
     @Override
     boolean enqueueClaimed(Message msg, long when) {
+        if (insertUnlessQuitting(msg, when)) {
+            return true;
+        }
+        warnDroppedAfterQuit(msg); // outside the lock: the warning writes the message, a payload's toString
+        msg.recycleUnchecked();
+        return false;
+    }
+
+    /** Inserts {@code msg} at {@code when}, waking the consumer if needed; false if the queue is quitting. */
+    private boolean insertUnlessQuitting(Message msg, long when) {
         synchronized (this) {
             if (quitting) {
-                warnDroppedAfterQuit(msg);
-                msg.recycleUnchecked();
                 return false;
             }
             msg.when = when;
@@ -361,12 +369,12 @@ public final class LegacyMessageQueue extends MessageQueue {
         msg.recycleUnchecked();
     }
 
-    @Override
     /**
-     * A snapshot taken under the lock, written after it: a payload's {@code toString} (user code) that blocks, or
-     * removes the message it describes, neither holds up the Looper nor cuts the walk (Android's dump writes under
-     * its lock).
+     * Copies of the pending messages taken under the lock, written after it: a payload's {@code toString} (user code)
+     * that blocks, or removes the message it describes, neither holds up the Looper nor cuts the walk (Android's dump
+     * writes under its lock).
      */
+    @Override
     public void dump(StringBuilder out, String prefix) {
         long now;
         List<Pending> pending = new ArrayList<>();
@@ -375,7 +383,7 @@ public final class LegacyMessageQueue extends MessageQueue {
         synchronized (this) {
             now = clock.uptimeMillis();
             for (Message p = messages; p != null; p = p.next) {
-                pending.add(new Pending(pending.size(), p, p.when));
+                pending.add(new Pending(pending.size(), p.detachedCopy()));
             }
             wasBlocked = blocked;
             wasQuitting = quitting;

@@ -16,7 +16,10 @@ package org.deliqueue;
  */
 public final class Message {
 
-    /** Set from enqueue until dispatch or drop; claimed by CAS, so one message cannot be enqueued twice. */
+    /**
+     * Set from enqueue until dispatch or drop, and while pooled; claimed by CAS ({@link #claimUnlessInUse}) by an
+     * enqueue or a recycle, so one message cannot be enqueued twice, nor recycled while it is enqueued.
+     */
     static final int FLAG_IN_USE = 1;
     /** Delivered through sync barriers ({@link #setAsynchronous}). */
     static final int FLAG_ASYNCHRONOUS = 1 << 1;
@@ -173,15 +176,24 @@ public final class Message {
      * @throws IllegalStateException if the message is in use (enqueued, being dispatched, pooled or retired)
      */
     public void recycle() {
-        for (int f = FieldAccess.lvFlags(this); ; f = FieldAccess.lvFlags(this)) {
-            if ((f & FLAG_IN_USE) != 0) {
-                throw new IllegalStateException(this + " cannot be recycled because it is still in use.");
-            }
-            if (FieldAccess.casFlags(this, f, FLAG_IN_USE)) {
-                break;
-            }
+        if (!claimUnlessInUse(0)) {
+            throw new IllegalStateException(this + " cannot be recycled because it is still in use.");
         }
         recycleUnchecked();
+    }
+
+    /**
+     * Sets IN_USE and {@code extraFlags} by one CAS from flags without IN_USE; false if the message is in use. Of
+     * several threads claiming one message at once (enqueues, recycles) exactly one gets it.
+     */
+    boolean claimUnlessInUse(int extraFlags) {
+        for (int f = FieldAccess.lvFlags(this); (f & FLAG_IN_USE) == 0; f = FieldAccess.lvFlags(this)) {
+            // obligation: ExactlyOnce
+            if (FieldAccess.casFlags(this, f, f | FLAG_IN_USE | extraFlags)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Clears the message and puts it in the pool, marked in use until {@link #obtain()} hands it out. */
@@ -297,6 +309,24 @@ public final class Message {
             }
         }
         return false;
+    }
+
+    /**
+     * A copy of what {@link #toString} shows (payload, target, callback, when, the asynchronous and barrier flags),
+     * in no queue, for a dump to write once it has left the queue: the queue may recycle or retire this message
+     * meanwhile. Its fields are read once each; in DeliQueue, racily, as {@link #toString} reads them.
+     */
+    Message detachedCopy() {
+        Message c = new Message();
+        c.what = what;
+        c.arg1 = arg1;
+        c.arg2 = arg2;
+        c.obj = obj;
+        c.target = target;
+        c.callback = callback;
+        c.when = when;
+        c.flags = flags & (FLAG_ASYNCHRONOUS | FLAG_BARRIER);
+        return c;
     }
 
     /** Whether the message is enqueued, being dispatched, pooled or retired. */

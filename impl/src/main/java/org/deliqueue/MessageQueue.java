@@ -39,12 +39,12 @@ import java.util.function.Predicate;
  * stays queued, as on Android: queries find it and removals take it.
  *
  * <h2>Bad input</h2>
- * A message without target: {@link IllegalArgumentException}. A message in use (already enqueued, or not
- * yet recycled): {@link IllegalStateException}, decided by one CAS so that of two threads racing to enqueue, or to
- * enqueue and {@link Message#recycle() recycle}, the same message exactly one has it; setting the target or the
- * asynchronous flag of a message in use throws it too. An unknown barrier token: {@link IllegalStateException}. Quitting a queue that
- * may not quit: {@link IllegalStateException}. A null idle handler: {@link NullPointerException}. A rejected call
- * changes nothing: every message already accepted is still delivered.
+ * A message without target: {@link IllegalArgumentException}. A message in use (already enqueued, or not yet
+ * recycled): {@link IllegalStateException}, decided by one CAS so that of two threads racing to enqueue, or to enqueue
+ * and {@link Message#recycle() recycle}, the same message exactly one has it; setting the target or the asynchronous
+ * flag of a message in use throws it too. An unknown barrier token: {@link IllegalStateException}. Quitting a queue
+ * that may not quit: {@link IllegalStateException}. A null idle handler: {@link NullPointerException}. A rejected
+ * call changes nothing: every message already accepted is still delivered.
  *
  * <h2>Diagnostics</h2>
  * {@link #dump(StringBuilder, String)} is each queue's own listing; {@link #dump(Printer, String, Handler)} prints
@@ -183,9 +183,9 @@ public abstract class MessageQueue {
 
     /**
      * As {@link #dump(Printer, String)}, listing only the pending messages of {@code h} (all when null), numbered
-     * among all pending messages (barriers excluded), then {@code "(Total messages: N, matching: K)"}. A snapshot
-     * taken as {@link #forEachPending} visits, then written and printed: neither the messages' {@code toString}
-     * (user code: a payload's) nor the printer runs inside the queue, where the legacy queue holds its lock.
+     * among all pending messages (barriers excluded), then {@code "(Total messages: N, matching: K)"}. Copies taken
+     * as {@link #forEachPending} visits, then written and printed: neither a payload's {@code toString} (user code)
+     * nor the printer runs inside the queue, where the legacy queue holds its lock.
      */
     public final void dump(Printer pw, String prefix, Handler h) {
         StringBuilder out = new StringBuilder();
@@ -198,7 +198,7 @@ public abstract class MessageQueue {
             forEachPending(m -> {
                 int n = pending[0]++;
                 if (m.target == h) {
-                    matching.add(new Pending(n, m, m.when));
+                    matching.add(new Pending(n, m.detachedCopy()));
                 }
             });
             for (Pending p : matching) {
@@ -210,12 +210,15 @@ public abstract class MessageQueue {
         out.toString().lines().forEach(pw::println);
     }
 
-    /** A pending message as a dump's snapshot saw it: its number among the pending, the message, its when then. */
-    record Pending(int number, Message message, long when) {
-        /** Its line of a dump ({@code message.toString()} runs here: user code), {@code now} being now. */
+    /**
+     * A pending message as a dump saw it: its number among the pending, and a {@linkplain Message#detachedCopy copy}
+     * of it, which no queue recycles or reuses before the dump has written it.
+     */
+    record Pending(int number, Message copy) {
+        /** Its line of a dump ({@code copy.toString()} runs here: a payload's is user code), {@code now} being now. */
         void appendTo(StringBuilder out, String prefix, long now) {
-            out.append(prefix).append("Message ").append(number).append(": ").append(message).append(" (due in ")
-                    .append(when - now).append(" ms)\n");
+            out.append(prefix).append("Message ").append(number).append(": ").append(copy).append(" (due in ")
+                    .append(copy.when - now).append(" ms)\n");
         }
     }
 
@@ -390,14 +393,8 @@ public abstract class MessageQueue {
      * enqueues claim here. The {@code CLAIM_CHECK_THEN_SET} mutant overrides it.
      */
     void claimForEnqueue(Message msg, int extraFlags) {
-        for (int f = FieldAccess.lvFlags(msg); ; f = FieldAccess.lvFlags(msg)) {
-            if ((f & Message.FLAG_IN_USE) != 0) {
-                throw new IllegalStateException(msg + " This message is already in use.");
-            }
-            // obligation: ExactlyOnce
-            if (FieldAccess.casFlags(msg, f, f | Message.FLAG_IN_USE | extraFlags)) {
-                return;
-            }
+        if (!msg.claimUnlessInUse(extraFlags)) {
+            throw new IllegalStateException(msg + " This message is already in use.");
         }
     }
 
