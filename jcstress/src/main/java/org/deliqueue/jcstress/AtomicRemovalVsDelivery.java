@@ -87,6 +87,8 @@ public final class AtomicRemovalVsDelivery {
         final Handler h = Steps.handler();
         final Message x1 = new Message();
         final Message x2 = new Message();
+        /** The Looper and the remover meet here before they poll and walk, so that the two overlap. */
+        final Meeting meeting = new Meeting();
 
         Scenario(MessageQueue.Factory kind) {
             q = Steps.deli(kind, clock);
@@ -103,6 +105,7 @@ public final class AtomicRemovalVsDelivery {
         }
 
         final void looper(III_Result r) {
+            meeting.arrive();
             try {
                 Message got = q.poll();
                 r.r1 = got == null ? 0 : got == x1 ? 1 : got == x2 ? 2 : THREW;
@@ -112,6 +115,7 @@ public final class AtomicRemovalVsDelivery {
         }
 
         final void remover(III_Result r) {
+            meeting.arrive();
             try {
                 r.r2 = q.removeEqualMessages(h, WHAT, KEY);
             } catch (RuntimeException e) {

@@ -34,12 +34,15 @@ public final class BarrierTokens {
     /** The scenario, written once; the jcstress tests below are thin actors over it. */
     public abstract static class Scenario {
         final DeliQueue q;
+        /** The two posts meet here before they take their tokens, so that the two overlap. */
+        final Meeting meeting = new Meeting();
 
         Scenario(MessageQueue.Factory kind) {
             q = Steps.deli(kind, new ManualClock(100));
         }
 
         final int post() {
+            meeting.arrive();
             try {
                 return q.postSyncBarrier();
             } catch (RuntimeException e) {

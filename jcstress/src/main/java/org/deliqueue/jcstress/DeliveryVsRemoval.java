@@ -42,6 +42,8 @@ public final class DeliveryVsRemoval {
         final DeliQueue q;
         final Handler h = Steps.handler();
         final Message m = new Message();
+        /** The Looper and the remover meet here before they poll and walk, so that the two overlap. */
+        final Meeting meeting = new Meeting();
 
         Scenario(MessageQueue.Factory kind) {
             q = Steps.deli(kind, clock);
@@ -53,6 +55,7 @@ public final class DeliveryVsRemoval {
         }
 
         final void looper(III_Result r) {
+            meeting.arrive();
             try {
                 r.r1 = q.poll() == m ? 1 : 0;
             } catch (RuntimeException e) {
@@ -61,6 +64,7 @@ public final class DeliveryVsRemoval {
         }
 
         final void remover(III_Result r) {
+            meeting.arrive();
             try {
                 r.r2 = q.removeMessages(h, WHAT, null);
             } catch (RuntimeException e) {

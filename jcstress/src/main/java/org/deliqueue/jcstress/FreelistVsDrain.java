@@ -50,6 +50,8 @@ public final class FreelistVsDrain {
         final ManualClock clock = new ManualClock(0);
         final DeliQueue q;
         final Handler h = Steps.handler();
+        /** The two removals meet here before they walk: their pushes then overlap often enough to race. */
+        final Meeting meeting = new Meeting();
 
         Scenario(MessageQueue.Factory kind) {
             q = Steps.deli(kind, clock);
@@ -67,6 +69,7 @@ public final class FreelistVsDrain {
         }
 
         final void remover(III_Result r) {
+            meeting.arrive();
             try {
                 r.r1 = q.removeMessages(h, A, null);
             } catch (RuntimeException e) {
@@ -75,6 +78,7 @@ public final class FreelistVsDrain {
         }
 
         final void looperRemovesThenPolls(III_Result r) {
+            meeting.arrive();
             try {
                 r.r2 = q.removeMessages(h, B, null);
                 q.poll();

@@ -30,11 +30,4 @@ public @interface MutantTwin {
      * skipped (never as passed).
      */
     boolean tsoOnly() default false;
-
-    /**
-     * Non-empty where x86-64 shows the violation too rarely to require it on every run: the measured rate (e.g.
-     * "about 1 in 130,000 samples"). On x86-64 a twin that saw nothing is then reported as skipped with that rate
-     * (never as passed); elsewhere it must see the violation.
-     */
-    String rareOnX86() default "";
 }

@@ -48,6 +48,8 @@ public final class PublicationAndPush {
         final DeliQueue q;
         final Handler h = Steps.handler();
         volatile int accepted;
+        /** The two posts meet here before they enqueue, so that their pushes overlap. */
+        final Meeting meeting = new Meeting();
 
         Scenario(MessageQueue.Factory kind) {
             q = Steps.deli(kind, clock);
@@ -59,6 +61,7 @@ public final class PublicationAndPush {
             m.arg1 = ARG1;
             m.obj = PAYLOAD;
             m.setTarget(h);
+            meeting.arrive();
             try {
                 if (q.enqueueMessage(m, WHEN)) {
                     accepted++;
@@ -73,6 +76,7 @@ public final class PublicationAndPush {
                 Message own = new Message();
                 own.what = WHAT + 1;
                 own.setTarget(h);
+                meeting.arrive();
                 boolean ok = q.enqueueMessage(own, WHEN);
                 Message got = q.poll();
                 if (got == null) {

@@ -72,6 +72,8 @@ public final class RemovalVsRemoveThenPush {
         final SlowKey key = new SlowKey();
         final Message m1 = message(key);
         final Message m2 = message(key);
+        /** The two removals meet here before they walk, so that the push lands inside the bulk walk. */
+        final Meeting meeting = new Meeting();
 
         Scenario(MessageQueue.Factory kind) {
             q = Steps.deli(kind, new ManualClock(0));
@@ -88,6 +90,7 @@ public final class RemovalVsRemoveThenPush {
         }
 
         final void bulkRemover(III_Result r) {
+            meeting.arrive();
             try {
                 r.r1 = q.removeEqualMessages(h, WHAT, key);
             } catch (RuntimeException e) {
@@ -96,6 +99,7 @@ public final class RemovalVsRemoveThenPush {
         }
 
         final void removeThenPush(III_Result r) {
+            meeting.arrive();
             try {
                 r.r2 = q.removeMessages(h, WHAT, key);
                 q.enqueueMessage(m2, 5);

@@ -41,8 +41,7 @@ import org.openjdk.jcstress.infra.runners.TestList;
  *   <li>no FORBIDDEN outcome may be observed, on a DeliQueue test or on a mutant twin;
  *   <li>a {@link MutantTwin} must observe at least one ACCEPTABLE_INTERESTING outcome (the seeded violation);
  *       for a twin marked {@link MutantTwin#weakMemoryOnly()} on a machine that is not weak-memory (x86-64), not
- *       observing it is reported as skipped ("needs a weaker memory model"), and likewise for a twin marked
- *       {@link MutantTwin#rareOnX86()} there (with its measured rate); on arm64 both must observe it; a twin
+ *       observing it is reported as skipped ("needs a weaker memory model"), on arm64 it must observe it; a twin
  *       marked {@link MutantTwin#tsoOnly()} is required on x86-64 only (skipped elsewhere when not observed);
  *   <li>jcstress's own exit status must be 0.
  * </ul>
@@ -318,10 +317,6 @@ public final class RunAndReport {
                 v.skipped = "skipped on " + archName() + " (only x86-64's store buffer shows it: HotSpot's release "
                         + "store and acquire load are ordered here): mutant " + twin.value() + " not observed in "
                         + String.format(Locale.ROOT, "%,d", r.getTotalCount()) + " samples; required on x86-64";
-            } else if (!twin.rareOnX86().isEmpty() && !isWeakMemoryMachine()) {
-                v.skipped = "not required on " + archName() + ": mutant " + twin.value() + " is observed here only "
-                        + "rarely (" + twin.rareOnX86() + "), and not in these " + String.format(Locale.ROOT, "%,d",
-                        r.getTotalCount()) + " samples";
             } else {
                 v.failure = "mutant " + twin.value() + ": the seeded violation was NOT observed in "
                         + String.format(Locale.ROOT, "%,d", r.getTotalCount())

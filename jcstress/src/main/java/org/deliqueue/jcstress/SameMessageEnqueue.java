@@ -5,7 +5,6 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE_INTERESTING;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
-import java.util.concurrent.atomic.AtomicInteger;
 import org.deliqueue.DeliQueue;
 import org.deliqueue.Handler;
 import org.deliqueue.ManualClock;
@@ -31,8 +30,8 @@ import org.openjdk.jcstress.infra.results.III_Result;
  *
  * <p>The queue is never looped and never quits: the actors only claim and push, the arbiter only looks at the top
  * two nodes of the stack, a walk that stops there, so the mutant's self-linked message cannot hang the test. The one
- * wait is the enqueuers' meeting before they enqueue ({@code meet}), bounded, for an arrival that does not depend
- * on the queue.
+ * wait is the enqueuers' {@link Meeting} before they enqueue, bounded, for an arrival that does not depend on the
+ * queue.
  *
  * <p>Result: r1, r2 = the two enqueues (1: accepted; 0: refused as in use; -1: threw anything else or returned
  * false), r3 = how many of the top two nodes of the stack are the message (1: linked once; 2: linked to itself,
@@ -43,8 +42,6 @@ import org.openjdk.jcstress.infra.results.III_Result;
 public final class SameMessageEnqueue {
     /** A target for the message (its Looper never runs); one for every instance, the enqueue only reads it. */
     static final Handler TARGET = Steps.handler();
-    /** The longest wait of an enqueuer for the other (a few microseconds). */
-    static final int MEET_SPINS = 2_000;
 
     private SameMessageEnqueue() {
     }
@@ -53,8 +50,8 @@ public final class SameMessageEnqueue {
     public abstract static class Scenario {
         final DeliQueue q;
         final Message m = new Message();
-        /** How many enqueuers have reached {@link #meet}. */
-        final AtomicInteger arrived = new AtomicInteger();
+        /** The enqueuers meet here before they enqueue: the refused one, which builds an exception, lags. */
+        final Meeting meeting = new Meeting();
 
         Scenario(MessageQueue.Factory kind) {
             q = Steps.deli(kind, new ManualClock(100));
@@ -62,27 +59,13 @@ public final class SameMessageEnqueue {
         }
 
         final int enqueue() {
-            meet();
+            meeting.arrive();
             try {
                 return q.enqueueMessage(m, 5) ? 1 : THREW;
             } catch (IllegalStateException inUse) {
                 return 0;
             } catch (RuntimeException e) {
                 return THREW;
-            }
-        }
-
-        /**
-         * Waits for the other enqueuer, at most {@value SameMessageEnqueue#MEET_SPINS} spins. Without it the enqueues drift apart:
-         * jcstress runs each actor over many states in a row, and the refused enqueue, which builds an exception,
-         * falls behind the accepted one and stays behind (one enqueue finds the message in use, the other free), so
-         * the two claims rarely overlap. The other enqueuer arrives whatever the queue does (before it enqueues),
-         * and the wait is bounded in any case: a descheduled partner costs one sample, never a hang.
-         */
-        private void meet() {
-            arrived.incrementAndGet();
-            for (int i = 0; i < MEET_SPINS && arrived.get() < 2; i++) {
-                Thread.onSpinWait();
             }
         }
 

@@ -61,6 +61,8 @@ public final class SleepVsPush {
         final Message barrier;
         /** When the producer's message is due: before the Looper's deadline, so that it needs a wake. */
         final long due;
+        /** The Looper and the producer meet here before they sleep and push, so that the two overlap. */
+        final Meeting meeting = new Meeting();
 
         Scenario(MessageQueue.Factory kind) {
             this(kind, false);
@@ -96,12 +98,14 @@ public final class SleepVsPush {
         /** 1: the Looper's re-check saw nothing new and it parked; 0: it saw the push. */
         final int looper() {
             clock.looper = Thread.currentThread();
+            meeting.arrive();
             Steps.sleep(q, ParkClock.NOW, barrier);
             return clock.parked;
         }
 
         /** 1: the producer saw ASLEEP and woke the Looper; 0: it saw AWAKE. */
         final int producer() {
+            meeting.arrive();
             try {
                 q.enqueueMessage(m, due);
                 return 0;

@@ -49,6 +49,8 @@ public final class TraversalVsUnlink {
         final ManualClock clock = new ManualClock(0);
         final DeliQueue q;
         final Handler h = Steps.handler();
+        /** The traversal and the drain meet here before they start, so that the walk meets the unlinking. */
+        final Meeting meeting = new Meeting();
 
         Scenario(MessageQueue.Factory kind) {
             q = Steps.deli(kind, clock);
@@ -71,6 +73,7 @@ public final class TraversalVsUnlink {
         }
 
         final void traverser(III_Result r) {
+            meeting.arrive();
             try {
                 r.r1 = q.hasMessages(h, LIVE, null) ? 1 : 0;
             } catch (RuntimeException e) {
@@ -79,6 +82,7 @@ public final class TraversalVsUnlink {
         }
 
         final void looper(III_Result r) {
+            meeting.arrive();
             try {
                 q.poll(); // drains the freelist: unlinks every tombstone
                 r.r2 = Steps.linkedTombstones(q);

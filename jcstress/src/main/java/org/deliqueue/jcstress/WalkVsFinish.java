@@ -31,10 +31,11 @@ import org.openjdk.jcstress.infra.results.II_Result;
  *
  * <p>Twin: {@code Mutant.SKIP_PUBLISHED_AFTER_FINISH}, which CASes FINISHED first and writes {@code skip} after: a
  * walk between the two jumps to a {@code skip} still null and answers false. An interleaving, not a reordering:
- * every machine can show it, but the window is a few loads wide and the query must start its walk inside it, so
- * x86-64 on 2 cores showed it about once in 190,000 samples (0 to 4 times in a fast run; more samples or a weaker
- * machine make it likelier; taking 16 messages, which widens the window, made it rarer, as the query then ends
- * before the remover finishes). Lincheck's model checker, which schedules the interleaving, catches it every time.
+ * every machine can show it, but the window is a few loads wide and the query must start its walk inside it. The
+ * actors left to drift showed it about once in 190,000 samples on 2 cores (0 to 10 times in a fast run, too rare
+ * to require); lined up by a {@link Meeting} before they walk, about once in 70 (8,191 in 536,342 and 11,529 in
+ * 784,422 samples in two fast runs), so the twin is required. Lincheck's model checker, which schedules the
+ * interleaving, catches it every time.
  */
 // obligation: TraversalComplete, Refinement, SkipsPassOnlyGone
 public final class WalkVsFinish {
@@ -45,6 +46,8 @@ public final class WalkVsFinish {
     public abstract static class Scenario {
         final DeliQueue q;
         final Handler h = Steps.handler();
+        /** The query and the removal meet here before they walk, so that the walk meets the removal finishing. */
+        final Meeting meeting = new Meeting();
 
         Scenario(MessageQueue.Factory kind) {
             q = Steps.deli(kind, new ManualClock(100));
@@ -60,10 +63,12 @@ public final class WalkVsFinish {
 
         /** 1: true, as it must be; 0: false. */
         final int query() {
+            meeting.arrive();
             return q.hasMessages(h, 1, null) ? 1 : 0;
         }
 
         final void remover() {
+            meeting.arrive();
             q.removeMessages(h, 0, null);
         }
 
@@ -102,7 +107,7 @@ public final class WalkVsFinish {
 
     @JCStressTest
     @State
-    @MutantTwin(value = "SKIP_PUBLISHED_AFTER_FINISH", rareOnX86 = "about 1 in 190,000 samples on 2 cores")
+    @MutantTwin("SKIP_PUBLISHED_AFTER_FINISH")
     @Description("Twin on Mutant.SKIP_PUBLISHED_AFTER_FINISH (FINISHED published before skip is written): a walk "
             + "between the two writes jumps to null.")
     @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "true, as every linearization answers")
