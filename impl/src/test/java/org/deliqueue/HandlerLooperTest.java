@@ -83,6 +83,74 @@ class HandlerLooperTest {
         }
     }
 
+    /**
+     * A handler that calls {@code loop()} again (Android allows it and warns): the inner loop dispatches what comes
+     * next, the message that called it still in dispatch, until the queue quits; then both loops end, every message
+     * delivered once and in order, the future one dropped. After that the queue refuses posts and the thread's
+     * Looper a second prepare.
+     */
+    @ForEachQueue
+    @QuietLogs
+    void loopCalledFromAHandlerRunsTheQueueUntilItQuitsThenBothLoopsEnd(MessageQueue.Factory factory) {
+        String trace = TestSupport.onNewThread("re-entrant", () -> {
+            Looper.prepare(factory, Clock.SYSTEM);
+            Looper looper = Looper.myLooper();
+            Handler h = new Handler(looper);
+            StringBuilder ran = new StringBuilder();
+            Message outer = Message.obtain(h, () -> {
+                ran.append("outer;");
+                h.post(() -> ran.append("b;"));
+                h.post(() -> {
+                    ran.append("c;");
+                    h.postDelayed(() -> ran.append("future;"), HOUR_MILLIS);
+                    looper.quitSafely();
+                });
+                Looper.loop(); // re-entered, from inside the dispatch of outer
+                ran.append("inner returned;");
+            });
+            assertTrue(h.sendMessage(outer));
+            Looper.loop();
+            ran.append("outer returned;");
+            assertFalse(looper.getQueue().hasMessages(h), "the future message dropped by the quit, nothing pending");
+            assertFalse(h.post(() -> ran.append("after;")), "the queue quit");
+            assertThrows(IllegalStateException.class, () -> Looper.prepare(factory, Clock.SYSTEM));
+            return ran.toString();
+        });
+        assertEquals("outer;b;c;inner returned;outer returned;", trace);
+    }
+
+    /**
+     * As above from an idle handler, which runs inside {@code next()}: the inner loop's {@code next()} runs while the
+     * outer one waits for its idle handler, so the queue must hold no state of the outer call across it. The inner
+     * loop dispatches what the idle handler posted until the queue quits; the outer {@code next()} then returns null.
+     */
+    @ForEachQueue
+    @QuietLogs
+    void loopCalledFromAnIdleHandlerRunsTheQueueUntilItQuitsThenBothLoopsEnd(MessageQueue.Factory factory) {
+        String trace = TestSupport.onNewThread("re-entrant-idle", () -> {
+            Looper.prepare(factory, Clock.SYSTEM);
+            Looper looper = Looper.myLooper();
+            Handler h = new Handler(looper);
+            StringBuilder ran = new StringBuilder();
+            h.postDelayed(() -> ran.append("future;"), HOUR_MILLIS); // the outer next() goes idle before it
+            looper.getQueue().addIdleHandler(() -> {
+                ran.append("idle;");
+                h.post(() -> ran.append("b;"));
+                h.post(() -> {
+                    ran.append("c;");
+                    looper.quitSafely();
+                });
+                Looper.loop();
+                ran.append("inner returned;");
+                return false;
+            });
+            Looper.loop();
+            ran.append("outer returned;");
+            return ran.toString();
+        });
+        assertEquals("idle;b;c;inner returned;outer returned;", trace);
+    }
+
     @ForEachQueue
     void dispatchRunsThePostElseTheCallbackElseHandleMessage(MessageQueue.Factory factory) {
         try (LooperThread lt = LooperThread.start(factory)) {
