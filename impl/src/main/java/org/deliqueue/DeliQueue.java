@@ -1763,15 +1763,22 @@ public class DeliQueue extends PaddedTop {
     }
 
     /**
-     * A token no other barrier took, whichever threads post barriers at once: one atomic increment (the
-     * {@code BARRIER_TOKEN_READ_THEN_WRITE} mutant reads, then writes, and two posts can share a token).
+     * A token no other barrier took, whichever threads post barriers at once: one atomic step (the
+     * {@code BARRIER_TOKEN_READ_THEN_WRITE} mutant reads, then writes, and two posts can share a token). Tokens run
+     * 1, 2, ..., {@code Integer.MAX_VALUE}, then 1 again: always positive, as the API promises (an increment would
+     * go on to {@code Integer.MIN_VALUE}, then 0, the token no barrier has).
      */
     int takeBarrierToken() {
-        return nextBarrierToken.getAndIncrement();
+        for (;;) { // a failed CAS means another post took a token: lock-free
+            int t = nextBarrierToken.get();
+            if (nextBarrierToken.compareAndSet(t, t == Integer.MAX_VALUE ? 1 : t + 1)) {
+                return t;
+            }
+        }
     }
 
     /**
-     * Removes one barrier with this token: the one that sorts first (tokens wrap after 2^31, so two pending
+     * Removes one barrier with this token: the one that sorts first (tokens wrap to 1 after 2^31 - 1, so two pending
      * barriers may share one). If a removal or the quit takes it first, looks again.
      */
     @Override

@@ -334,7 +334,7 @@ class DeliQueueStructureTest {
         DeliQueueTesting.checkInvariants(queue);
     }
 
-    /** Barrier tokens wrap after 2^31: a removal takes exactly one barrier, the one that sorts first. */
+    /** Barrier tokens wrap after 2^31 - 1: a removal takes exactly one barrier, the one that sorts first. */
     @Test
     void removeSyncBarrierTakesOneBarrierWhenTwoShareAToken() {
         int token = queue.postSyncBarrier();
@@ -349,6 +349,25 @@ class DeliQueueStructureTest {
         queue.removeSyncBarrier(token);
         assertSame(early, queue.poll(), "both barriers are gone");
         assertThrows(IllegalStateException.class, () -> queue.removeSyncBarrier(token));
+        DeliQueueTesting.checkInvariants(queue);
+    }
+
+    /**
+     * Tokens stay positive, as MessageQueue's Javadoc promises: after {@code Integer.MAX_VALUE} the next is 1 (an
+     * increment went on to {@code Integer.MIN_VALUE}, then through 0, which {@code removeSyncBarrier} refuses).
+     */
+    @Test
+    void barrierTokensWrapFromTheLargestIntToOne() {
+        DeliQueueTesting.setNextBarrierToken(queue, Integer.MAX_VALUE); // as after 2^31 - 2 barriers
+        int last = queue.postSyncBarrier();
+        int wrapped = queue.postSyncBarrier();
+        assertEquals(Integer.MAX_VALUE, last);
+        assertEquals(1, wrapped, "the token after the largest int");
+        Message behind = enqueue(1, 1_000);
+        queue.removeSyncBarrier(last);
+        assertNull(queue.poll(), "the wrapped barrier still holds the sync message back");
+        queue.removeSyncBarrier(wrapped);
+        assertSame(behind, queue.poll());
         DeliQueueTesting.checkInvariants(queue);
     }
 
