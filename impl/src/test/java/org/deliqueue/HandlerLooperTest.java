@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiConsumer;
 
 /**
  * The queue as a {@link Looper} uses it: a real thread blocked in {@link MessageQueue#next()} on the system clock,
@@ -86,36 +87,17 @@ class HandlerLooperTest {
     /**
      * A handler that calls {@code loop()} again (Android allows it and warns): the inner loop dispatches what comes
      * next, the message that called it still in dispatch, until the queue quits; then both loops end, every message
-     * delivered once and in order, the future one dropped. After that the queue refuses posts and the thread's
-     * Looper a second prepare.
+     * delivered once and in order, the future one dropped.
      */
     @ForEachQueue
     @QuietLogs
     void loopCalledFromAHandlerRunsTheQueueUntilItQuitsThenBothLoopsEnd(MessageQueue.Factory factory) {
-        String trace = TestSupport.onNewThread("re-entrant", () -> {
-            Looper.prepare(factory, Clock.SYSTEM);
-            Looper looper = Looper.myLooper();
-            Handler h = new Handler(looper);
-            StringBuilder ran = new StringBuilder();
-            Message outer = Message.obtain(h, () -> {
-                ran.append("outer;");
-                h.post(() -> ran.append("b;"));
-                h.post(() -> {
-                    ran.append("c;");
-                    h.postDelayed(() -> ran.append("future;"), HOUR_MILLIS);
-                    looper.quitSafely();
-                });
-                Looper.loop(); // re-entered, from inside the dispatch of outer
-                ran.append("inner returned;");
-            });
-            assertTrue(h.sendMessage(outer));
-            Looper.loop();
-            ran.append("outer returned;");
-            assertFalse(looper.getQueue().hasMessages(h), "the future message dropped by the quit, nothing pending");
-            assertFalse(h.post(() -> ran.append("after;")), "the queue quit");
-            assertThrows(IllegalStateException.class, () -> Looper.prepare(factory, Clock.SYSTEM));
-            return ran.toString();
-        });
+        String trace = loopOnANewThread(factory, (h, ran) -> h.post(() -> {
+            ran.append("outer;");
+            postTwoThenQuitSafely(h, ran);
+            Looper.loop(); // re-entered, from inside the dispatch of this message
+            ran.append("inner returned;");
+        }));
         assertEquals("outer;b;c;inner returned;outer returned;", trace);
     }
 
@@ -127,28 +109,42 @@ class HandlerLooperTest {
     @ForEachQueue
     @QuietLogs
     void loopCalledFromAnIdleHandlerRunsTheQueueUntilItQuitsThenBothLoopsEnd(MessageQueue.Factory factory) {
-        String trace = TestSupport.onNewThread("re-entrant-idle", () -> {
+        String trace = loopOnANewThread(factory, (h, ran) -> h.getLooper().getQueue().addIdleHandler(() -> {
+            ran.append("idle;");
+            postTwoThenQuitSafely(h, ran);
+            Looper.loop(); // re-entered, from inside next()
+            ran.append("inner returned;");
+            return false;
+        }));
+        assertEquals("idle;b;c;inner returned;outer returned;", trace);
+    }
+
+    /**
+     * Prepares a Looper on a new thread, lets {@code setUp} post to it (with a message due in an hour, so that the
+     * queue goes idle before it), loops, then checks the queue quit and dropped that message. Returns what ran.
+     */
+    private static String loopOnANewThread(MessageQueue.Factory factory, BiConsumer<Handler, StringBuilder> setUp) {
+        return TestSupport.onNewThread("re-entrant", () -> {
             Looper.prepare(factory, Clock.SYSTEM);
-            Looper looper = Looper.myLooper();
-            Handler h = new Handler(looper);
+            Handler h = new Handler(Looper.myLooper());
             StringBuilder ran = new StringBuilder();
-            h.postDelayed(() -> ran.append("future;"), HOUR_MILLIS); // the outer next() goes idle before it
-            looper.getQueue().addIdleHandler(() -> {
-                ran.append("idle;");
-                h.post(() -> ran.append("b;"));
-                h.post(() -> {
-                    ran.append("c;");
-                    looper.quitSafely();
-                });
-                Looper.loop();
-                ran.append("inner returned;");
-                return false;
-            });
+            h.postDelayed(() -> ran.append("future;"), HOUR_MILLIS);
+            setUp.accept(h, ran);
             Looper.loop();
             ran.append("outer returned;");
+            assertFalse(h.getLooper().getQueue().hasMessages(h), "the future message dropped by the quit");
+            assertFalse(h.post(() -> ran.append("after;")), "the queue quit");
             return ran.toString();
         });
-        assertEquals("idle;b;c;inner returned;outer returned;", trace);
+    }
+
+    /** Posts b, then c, which quits safely: what the inner loop runs before it returns. */
+    private static void postTwoThenQuitSafely(Handler h, StringBuilder ran) {
+        h.post(() -> ran.append("b;"));
+        h.post(() -> {
+            ran.append("c;");
+            h.getLooper().quitSafely();
+        });
     }
 
     @ForEachQueue
