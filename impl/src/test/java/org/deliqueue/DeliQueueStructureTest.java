@@ -7,9 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -431,64 +429,5 @@ class DeliQueueStructureTest {
         assertTrue(DeliQueueTesting.isTornDown(queue));
         assertFalse(queue.acquireWakeRef(), "TEARDOWN is set: no reference can be taken");
         queue.wake(); // must be a no-op, not a use after free
-    }
-
-    /**
-     * Random single-threaded operations applied to DeliQueue and to the legacy queue (the oracle) in lockstep:
-     * every delivery must agree, and DeliQueue's structure must stay consistent after every step.
-     */
-    @Test
-    void agreesWithTheLegacyQueueStepByStep() {
-        for (int seed = 0; seed < 40; seed++) {
-            runDifferential(new Random(seed));
-        }
-    }
-
-    private void runDifferential(Random r) {
-        ManualClock clock = new ManualClock(100);
-        DeliQueue deli = new DeliQueue(true, clock);
-        LegacyMessageQueue legacy = new LegacyMessageQueue(true, clock);
-        Handler[] handlers = {Targets.handler(), Targets.handler()};
-        List<int[]> barriers = new ArrayList<>(); // {deli token, legacy token}
-        int id = 0;
-        for (int step = 0; step < 400; step++) {
-            int op = r.nextInt(20);
-            if (op < 9) {
-                long when = r.nextInt(8) == 0 ? 0 : clock.uptimeMillis() + r.nextInt(50) - 10;
-                enqueueBoth(deli, legacy, handlers[r.nextInt(2)], r.nextInt(4), ++id, when, r.nextInt(6) == 0);
-            } else if (op < 11) {
-                int what = r.nextInt(4);
-                Handler target = handlers[r.nextInt(2)];
-                assertEquals(legacy.removeMessages(target, what, null), deli.removeMessages(target, what, null));
-            } else if (op < 12) {
-                Handler target = handlers[r.nextInt(2)];
-                assertEquals(legacy.hasMessages(target), deli.hasMessages(target));
-            } else if (op < 13 && barriers.size() < 2) {
-                barriers.add(new int[] {deli.postSyncBarrier(), legacy.postSyncBarrier()});
-            } else if (op < 14 && !barriers.isEmpty()) {
-                int[] tokens = barriers.remove(r.nextInt(barriers.size()));
-                deli.removeSyncBarrier(tokens[0]);
-                legacy.removeSyncBarrier(tokens[1]);
-            } else if (op < 17) {
-                clock.advance(r.nextInt(15));
-            } else {
-                Message fromLegacy = legacy.poll();
-                Message fromDeli = deli.poll();
-                assertEquals(fromLegacy == null ? null : fromLegacy.obj, fromDeli == null ? null : fromDeli.obj,
-                        "delivery at step " + step);
-            }
-            assertEquals(legacy.isIdle(), deli.isIdle(), "isIdle at step " + step);
-            DeliQueueTesting.checkInvariants(deli);
-        }
-    }
-
-    private static void enqueueBoth(DeliQueue deli, LegacyMessageQueue legacy, Handler target, int what, int id,
-            long when, boolean async) {
-        Message a = Message.obtain(target, what, id);
-        Message b = Message.obtain(target, what, id);
-        a.setAsynchronous(async);
-        b.setAsynchronous(async);
-        assertTrue(deli.enqueueMessage(a, when));
-        assertTrue(legacy.enqueueMessage(b, when));
     }
 }

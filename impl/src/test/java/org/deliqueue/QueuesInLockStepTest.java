@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
@@ -23,14 +24,16 @@ import org.junit.jupiter.params.provider.EnumSource;
  * removes, asks {@code hasMessages}, {@code isIdle} and {@code getMessageCount}, and late in the script may quit or
  * quitSafely, after which it goes on: posts are refused, barriers refused, removals and queries answer, and
  * {@code next()} delivers what the quit kept, then null for good. What the conformance suite's reference model
- * ({@link QueueModel}) leaves out is here: the quit, negative {@code when}s, a clock starting at 0.
+ * ({@link QueueModel}) leaves out is here: the quit, negative {@code when}s, a clock starting at 0. After every
+ * step DeliQueue's structural obligations are checked too ({@link DeliQueueTesting#checkInvariants}).
  *
  * <p>A script has negative {@code when}s or front-of-queue ones ({@code when} 0), never both: between the two the
  * queues order front-of-queue messages differently, as MessageQueue's Javadoc says. The negative control runs the
- * same scripts on two seeded bugs the reference model cannot see (a quit that keeps barriers, a negative
- * {@code when} taken for the front of the queue) and requires a disagreement in each.
+ * same scripts on three seeded bugs the reference model cannot see (a quit that keeps barriers, a negative
+ * {@code when} taken for the front of the queue, a drain that leaves removal descriptors linked: answers right,
+ * structure wrong) and requires a disagreement in each.
  */
-// negative control: QUIT_KEEPS_BARRIERS, NEGATIVE_WHEN_AT_FRONT
+// negative control: QUIT_KEEPS_BARRIERS, NEGATIVE_WHEN_AT_FRONT, DRAIN_KEEPS_DESCRIPTORS
 // obligation: Refinement
 class QueuesInLockStepTest {
     static final int SCRIPTS = 300;
@@ -47,7 +50,7 @@ class QueuesInLockStepTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = Mutant.class, names = {"QUIT_KEEPS_BARRIERS", "NEGATIVE_WHEN_AT_FRONT"})
+    @EnumSource(value = Mutant.class, names = {"QUIT_KEEPS_BARRIERS", "NEGATIVE_WHEN_AT_FRONT", "DRAIN_KEEPS_DESCRIPTORS"})
     void aSeededBugDisagreesWithTheLegacyQueue(Mutant mutant) {
         assertTrue(LongStream.rangeClosed(1, SCRIPTS)
                 .anyMatch(seed -> new Script(mutant, seed).firstDisagreement().isPresent()),
@@ -63,7 +66,7 @@ class QueuesInLockStepTest {
         private final ManualClock oracleClock;
         private final ManualClock subjectClock;
         private final MessageQueue oracle;
-        private final MessageQueue subject;
+        private final DeliQueue subject;
         private final Handler[] handlers = {Targets.handler(), Targets.handler()};
         private final Object[] objects = {null, "a", "b"};
         /** The pending barriers: the oracle's token, then the subject's. */
@@ -80,7 +83,7 @@ class QueuesInLockStepTest {
             oracleClock = new ManualClock(start);
             subjectClock = new ManualClock(start);
             oracle = QueueKind.LEGACY.create(true, oracleClock);
-            subject = subjectKind.create(true, subjectClock);
+            subject = (DeliQueue) subjectKind.create(true, subjectClock);
         }
 
         /** Runs the script; the first step whose answers differ, with the steps before it, if any. */
@@ -178,16 +181,22 @@ class QueuesInLockStepTest {
             return handlers[random.nextInt(handlers.length)];
         }
 
-        /** Runs one step on both queues; a disagreement is reported with the steps that led to it. */
+        /**
+         * Runs one step on both queues, then checks DeliQueue's structure; a disagreement, or a broken structural
+         * obligation, is reported with the steps that led to it.
+         */
         private Optional<String> compare(String what, Supplier<Object> onOracle, Supplier<Object> onSubject) {
             Object expected = onOracle.get();
             Object actual = onSubject.get();
+            String broken = outcome(() -> DeliQueueTesting.checkInvariants(subject), RuntimeException::toString);
+            boolean agree = Objects.equals(expected, actual) && broken == null;
             history.addLast(what + " (uptime " + oracleClock.uptimeMillis() + ") -> " + expected
-                    + (Objects.equals(expected, actual) ? "" : ", subject: " + actual));
+                    + (Objects.equals(expected, actual) ? "" : ", subject: " + actual)
+                    + (broken == null ? "" : ", structure: " + broken));
             if (history.size() > HISTORY) {
                 history.removeFirst();
             }
-            return Objects.equals(expected, actual) ? Optional.empty()
+            return agree ? Optional.empty()
                     : Optional.of("script " + seed + " (uptime from " + start + ", negative whens " + negativeWhens
                             + "):\n  " + String.join("\n  ", history));
         }
@@ -204,11 +213,16 @@ class QueuesInLockStepTest {
 
     /** Null if {@code call} returned, else the class of what it threw. */
     private static String outcome(Runnable call) {
+        return outcome(call, e -> e.getClass().getSimpleName());
+    }
+
+    /** Null if {@code call} returned, else {@code described} of the {@code RuntimeException} it threw. */
+    private static String outcome(Runnable call, Function<RuntimeException, String> described) {
         try {
             call.run();
             return null;
         } catch (RuntimeException e) {
-            return e.getClass().getSimpleName();
+            return described.apply(e);
         }
     }
 }
