@@ -423,6 +423,11 @@ public final class RunAndReport {
         o.printf(Locale.ROOT, "%d tests, %d failed, %d skipped, %.0f s. JUnit XML: %s; HTML report: %s%n",
                 verdicts.size(), failed, verdicts.stream().filter(v -> v.failure == null && v.skipped != null).count(),
                 seconds, junit, out.resolve("results").resolve("index.html"));
+        for (Verdict v : verdicts) { // again last, where a CI log's tail shows them
+            if (v.failure != null) {
+                o.println("FAILED: " + v.test + " (" + v.kind + "): " + v.failure);
+            }
+        }
         return failed == 0 ? 0 : 1;
     }
 }
