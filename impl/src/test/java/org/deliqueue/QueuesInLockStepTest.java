@@ -42,6 +42,7 @@ class QueuesInLockStepTest {
     static final int HISTORY = 40;
 
     @Test
+    @QuietLogs // every post after the quit is refused, and logged
     void deliQueueAnswersAsTheLegacyQueueAtEveryStep() {
         for (long seed = 1; seed <= SCRIPTS; seed++) {
             Optional<String> disagreement = new Script(QueueKind.DELI, seed).firstDisagreement();
@@ -51,6 +52,7 @@ class QueuesInLockStepTest {
 
     @ParameterizedTest
     @EnumSource(value = Mutant.class, names = {"QUIT_KEEPS_BARRIERS", "NEGATIVE_WHEN_AT_FRONT", "DRAIN_KEEPS_DESCRIPTORS"})
+    @QuietLogs
     void aSeededBugDisagreesWithTheLegacyQueue(Mutant mutant) {
         assertTrue(LongStream.rangeClosed(1, SCRIPTS)
                 .anyMatch(seed -> new Script(mutant, seed).firstDisagreement().isPresent()),
