@@ -1,6 +1,5 @@
 package org.deliqueue;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayDeque;
@@ -19,11 +18,11 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * DeliQueue against the legacy queue, its sequential oracle, in lock step: one random script, run on both queues,
- * every answer compared as it comes. The script posts (at {@code when} 0, near {@code Long.MAX_VALUE} and ordinary;
- * asynchronous ones), polls, moves the clock, posts and removes barriers,
- * removes, asks {@code hasMessages}, {@code isIdle} and {@code getMessageCount}, and late in the script may quit or
- * quitSafely, after which it goes on: posts are refused, barriers refused, removals and queries answer, and
- * {@code next()} delivers what the quit kept, then null for good. What the conformance suite's reference model
+ * every answer compared as it comes. The script posts (at {@code when} 0 or negative, near {@code Long.MAX_VALUE}
+ * and ordinary; asynchronous ones), polls, moves the clock, posts and removes barriers, removes, asks
+ * {@code hasMessages}, {@code isIdle} and {@code getMessageCount}, and late in the script may quit or quitSafely,
+ * after which it goes on: posts are refused, barriers refused, removals and queries answer, and {@code next()}
+ * delivers what the quit kept, then null for good. What the conformance suite's reference model
  * ({@link QueueModel}) leaves out is here: the quit, negative {@code when}s, a clock starting at 0. After every
  * step DeliQueue's structural obligations are checked too ({@link DeliQueueTesting#checkInvariants}).
  *
@@ -51,7 +50,8 @@ class QueuesInLockStepTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = Mutant.class, names = {"QUIT_KEEPS_BARRIERS", "NEGATIVE_WHEN_AT_FRONT", "DRAIN_KEEPS_DESCRIPTORS"})
+    @EnumSource(value = Mutant.class,
+            names = {"QUIT_KEEPS_BARRIERS", "NEGATIVE_WHEN_AT_FRONT", "DRAIN_KEEPS_DESCRIPTORS"})
     @QuietLogs
     void aSeededBugDisagreesWithTheLegacyQueue(Mutant mutant) {
         assertTrue(LongStream.rangeClosed(1, SCRIPTS)
@@ -65,8 +65,8 @@ class QueuesInLockStepTest {
         private final long seed;
         private final boolean negativeWhens;
         private final long start;
-        private final ManualClock oracleClock;
-        private final ManualClock subjectClock;
+        /** Both queues' clock: only the script moves it. */
+        private final ManualClock clock;
         private final MessageQueue oracle;
         private final DeliQueue subject;
         private final Handler[] handlers = {Targets.handler(), Targets.handler()};
@@ -82,10 +82,9 @@ class QueuesInLockStepTest {
             random = new Random(seed);
             negativeWhens = random.nextBoolean();
             start = !negativeWhens && random.nextInt(3) == 0 ? 0 : 1 + random.nextInt(50);
-            oracleClock = new ManualClock(start);
-            subjectClock = new ManualClock(start);
-            oracle = QueueKind.LEGACY.create(true, oracleClock);
-            subject = (DeliQueue) subjectKind.create(true, subjectClock);
+            clock = new ManualClock(start);
+            oracle = QueueKind.LEGACY.create(true, clock);
+            subject = (DeliQueue) subjectKind.create(true, clock);
         }
 
         /** Runs the script; the first step whose answers differ, with the steps before it, if any. */
@@ -107,8 +106,7 @@ class QueuesInLockStepTest {
                 return compare("poll", () -> idOf(oracle.poll()), () -> idOf(subject.poll()));
             } else if (op < 60) {
                 long by = random.nextInt(6);
-                oracleClock.advance(by);
-                subjectClock.advance(by);
+                clock.advance(by);
                 return compare("advance " + by, () -> null, () -> null);
             } else if (op < 68) {
                 return barrier();
@@ -141,14 +139,15 @@ class QueuesInLockStepTest {
             int kind = random.nextInt(10);
             long when = kind == 0 ? (negativeWhens ? -1 - random.nextInt(5) : 0)
                     : kind == 1 ? Long.MAX_VALUE - random.nextInt(2)
-                    : Math.max(1, oracleClock.uptimeMillis() - 3 + random.nextInt(20));
+                    : Math.max(1, clock.uptimeMillis() - 3 + random.nextInt(20));
             int id = ++posts;
             Message a = Message.obtain(h, what, id, 0, obj);
             Message b = Message.obtain(h, what, id, 0, obj);
             a.setAsynchronous(async);
             b.setAsynchronous(async);
             return compare("enqueueMessage #" + id + " when=" + when + " what=" + what + " obj=" + obj
-                    + (async ? " async" : ""), () -> oracle.enqueueMessage(a, when), () -> subject.enqueueMessage(b, when));
+                    + (async ? " async" : ""), () -> oracle.enqueueMessage(a, when),
+                    () -> subject.enqueueMessage(b, when));
         }
 
         private Optional<String> barrier() {
@@ -192,7 +191,7 @@ class QueuesInLockStepTest {
             Object actual = onSubject.get();
             String broken = outcome(() -> DeliQueueTesting.checkInvariants(subject), RuntimeException::toString);
             boolean agree = Objects.equals(expected, actual) && broken == null;
-            history.addLast(what + " (uptime " + oracleClock.uptimeMillis() + ") -> " + expected
+            history.addLast(what + " (uptime " + clock.uptimeMillis() + ") -> " + expected
                     + (Objects.equals(expected, actual) ? "" : ", subject: " + actual)
                     + (broken == null ? "" : ", structure: " + broken));
             if (history.size() > HISTORY) {
